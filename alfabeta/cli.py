@@ -1,0 +1,141 @@
+"""The ``alfabeta`` command.
+
+Exit status: 0 when the command did its job (a game played to its end, a listing printed);
+2 for bad input (an unknown or malformed game/searcher/evaluator, a bad option, an illegal
+start position); 3 when a human abandoned a game; 1 for an unexpected internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from alfabeta.arena.play import GameAbandoned, HumanPlayer, SearchPlayer, play_game
+from alfabeta.core import AlfabetaError, Limit, SearchResult
+from alfabeta.plugins.catalog import Catalog, load_catalog
+
+EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_ABANDONED = 0, 1, 2, 3
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_BAD_INPUT, f"alfabeta: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="alfabeta", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    plugins = commands.add_parser("plugins", help="list games, searchers and evaluators")
+    plugins.add_argument("--kind", choices=("game", "searcher", "evaluator"),
+                         help="only this kind")
+
+    play = commands.add_parser("play", help="play a game between two players")
+    play.add_argument("game", help='game spec, e.g. "fibonacci-nim(n=21)"')
+    play.add_argument("--first", required=True, help='searcher spec or "human"')
+    play.add_argument("--second", required=True, help='searcher spec or "human"')
+    play.add_argument("--evaluator", help="evaluator spec for both (default: the game's)")
+    play.add_argument("--first-evaluator", help="evaluator spec for the first player")
+    play.add_argument("--second-evaluator", help="evaluator spec for the second player")
+    play.add_argument("--depth", type=int, help="depth limit per move")
+    play.add_argument("--nodes", type=int, help="node limit per move")
+    play.add_argument("--time", type=float, help="seconds per move")
+    play.add_argument("--start", help="start position in the game's notation")
+    play.add_argument("--max-plies", type=int, help="adjudicate a draw after this many plies")
+    play.add_argument("--quiet", action="store_true", help="print only the result")
+    return parser
+
+
+def _player(catalog: Catalog, spec: str, evaluator_spec: str | None, position, limit: Limit):
+    if spec.strip() == "human":
+        return HumanPlayer()
+    searcher = catalog.searcher(spec)
+    evaluator = (catalog.evaluator(evaluator_spec, position) if evaluator_spec
+                 else catalog.default_evaluator(position))
+    return SearchPlayer(searcher, evaluator, limit)
+
+
+def _describe(result: SearchResult | None) -> str:
+    if result is None:
+        return ""
+    rate = result.nodes / result.elapsed if result.elapsed > 0 else 0.0
+    return (f"  value {result.value}  depth {result.depth}  nodes {result.nodes}  "
+            f"leaves {result.leaves}  {result.elapsed:.3f}s  {rate:,.0f} nodes/s")
+
+
+def cmd_plugins(catalog: Catalog, args, out) -> int:
+    kinds = [("game", catalog.games), ("searcher", catalog.searchers),
+             ("evaluator", catalog.evaluators)]
+    for kind, registry in kinds:
+        if args.kind and args.kind != kind:
+            continue
+        print(f"{kind}s:", file=out)
+        for entry in registry:
+            info = catalog.plugin_info(entry.origin)
+            origin = f"{info.distribution} {info.version}".strip() if info else entry.origin
+            aliases = f" (alias {', '.join(entry.aliases)})" if entry.aliases else ""
+            games = f" [for {', '.join(entry.games)}]" if entry.games else ""
+            print(f"  {entry.name:<18} {origin:<16} {entry.description}{aliases}{games}",
+                  file=out)
+    if catalog.blocked:
+        print(f"blocked: {', '.join(catalog.blocked)}", file=out)
+    for failure in catalog.failures:
+        print(f"failed: {failure}", file=out)
+    return EXIT_OK
+
+
+def cmd_play(catalog: Catalog, args, out) -> int:
+    position = catalog.game(args.game)
+    if args.start:
+        position = position.from_string(args.start)
+    limit = Limit(depth=args.depth, nodes=args.nodes, time=args.time)
+    players = [
+        _player(catalog, args.first, args.first_evaluator or args.evaluator, position, limit),
+        _player(catalog, args.second, args.second_evaluator or args.evaluator, position, limit),
+    ]
+    if not args.quiet:
+        print(f"{position.name}: {players[0].label} vs {players[1].label}", file=out)
+        print(str(position), file=out)
+
+    def on_move(game, move, result, text):
+        if not args.quiet:
+            ply = len(game.move_stack)
+            mover = game.side_to_move ^ 1
+            print(f"{ply:>3}. player {mover + 1}: {text}{_describe(result)}", file=out)
+
+    record = play_game(position, players, notify=catalog.notify, max_plies=args.max_plies,
+                       on_move=on_move)
+    if not args.quiet:
+        final = position.from_string(record.start)
+        for move in record.moves:
+            final.push(move)
+        print(str(final), file=out)
+    print(f"moves: {' '.join(record.notation)}", file=out)
+    print(f"result: {record.outcome}", file=out)
+    return EXIT_OK
+
+
+COMMANDS = {"plugins": cmd_plugins, "play": cmd_play}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    out = sys.stdout
+    try:
+        catalog = load_catalog()
+        return COMMANDS[args.command](catalog, args, out)
+    except GameAbandoned as error:
+        print(f"alfabeta: game abandoned: {error}", file=sys.stderr)
+        return EXIT_ABANDONED
+    except AlfabetaError as error:
+        print(f"alfabeta: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("alfabeta: interrupted", file=sys.stderr)
+        return EXIT_ABANDONED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

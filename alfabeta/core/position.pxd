@@ -1,0 +1,33 @@
+# cython: language_level=3
+"""The C-level position contract (design §2). Searchers call these methods with no Python
+object per node; every game's position derives from Position."""
+
+from libc.stdint cimport uint64_t
+
+# Outcome codes, relative to the side to move. RESULT_LEAF: the game is over and the
+# evaluator scores it (the leaves of an explicit game tree, games ended by a count).
+cdef enum:
+    RESULT_ONGOING = 0
+    RESULT_WIN = 1
+    RESULT_LOSS = 2
+    RESULT_DRAW = 3
+    RESULT_LEAF = 4
+
+
+cdef class Position:
+    cdef readonly int side_to_move
+    cdef readonly int max_moves
+    cdef list _stack
+    cdef str _root
+
+    cdef int generate(self, int* out) except -1
+    cdef int generate_noisy(self, int* out) except -1
+    cdef int make(self, int move) except -1
+    cdef int unmake(self, int move) except -1
+    cdef bint make_null(self) except -1
+    cdef int unmake_null(self) except -1
+    cdef int c_outcome(self) except -1
+    cdef uint64_t c_key(self) except? 0
+
+
+cdef uint64_t splitmix64(uint64_t x) noexcept nogil

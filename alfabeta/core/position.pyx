@@ -1,0 +1,195 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""The Position base type: C-level virtual methods for searchers, and the Python API every
+game shares (legal_moves, push, pop, outcome, key, copy, strings, pickling), built once here
+on top of the C-level methods."""
+
+from libc.stdint cimport uint64_t
+from libc.stdlib cimport free, malloc
+
+from alfabeta.core.errors import EmptyStackError, IllegalMoveError
+from alfabeta.core.result import Result
+
+
+# The C-level outcome codes by name, for checking that ``Result`` mirrors them.
+RESULT_CODES = {"ONGOING": RESULT_ONGOING, "WIN": RESULT_WIN, "LOSS": RESULT_LOSS,
+                "DRAW": RESULT_DRAW, "LEAF": RESULT_LEAF}
+
+
+cdef uint64_t splitmix64(uint64_t x) noexcept nogil:
+    """A fixed 64-bit mixer: deterministic Zobrist tables and hashes across runs."""
+    x += 0x9E3779B97F4A7C15ULL
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL
+    return x ^ (x >> 31)
+
+
+def _rebuild(cls, options, root, moves):
+    """Unpickle: a fresh position from its options and root string, then the moves replayed."""
+    position = cls(**options).from_string(root)
+    for move in moves:
+        position.push(move)
+    return position
+
+
+cdef class Position:
+    """A mutable game state with make/unmake.
+
+    Subclasses implement the C-level methods (``generate``, ``make``, ``unmake``,
+    ``c_outcome``, ``c_key``, and optionally ``generate_noisy``, ``make_null``,
+    ``unmake_null``) and the Python methods ``options``, ``to_string``, ``from_string``,
+    ``move_str``, ``parse_move`` and ``__str__``; this base builds the rest of the Python API.
+    ``side_to_move`` is a field each game keeps current in make/unmake.
+    """
+
+    name = "position"
+
+    def __cinit__(self, *args, **kwargs):
+        self._stack = []
+        self._root = None
+        self.max_moves = 1
+
+    # ---- C level: overridden by every game -------------------------------------------------
+    cdef int generate(self, int* out) except -1:
+        raise NotImplementedError(f"{type(self).__name__} does not generate moves")
+
+    cdef int generate_noisy(self, int* out) except -1:
+        return 0
+
+    cdef int make(self, int move) except -1:
+        raise NotImplementedError(f"{type(self).__name__} does not make moves")
+
+    cdef int unmake(self, int move) except -1:
+        raise NotImplementedError(f"{type(self).__name__} does not unmake moves")
+
+    cdef bint make_null(self) except -1:
+        return False
+
+    cdef int unmake_null(self) except -1:
+        return 0
+
+    cdef int c_outcome(self) except -1:
+        raise NotImplementedError(f"{type(self).__name__} has no outcome()")
+
+    cdef uint64_t c_key(self) except? 0:
+        raise NotImplementedError(f"{type(self).__name__} has no key()")
+
+    # ---- Python API ------------------------------------------------------------------------
+    def legal_moves(self):
+        """The legal moves, in the game's generation order (the order searchers use)."""
+        cdef int* buffer = <int*> malloc(self.max_moves * sizeof(int))
+        if buffer == NULL:
+            raise MemoryError()
+        try:
+            count = self.generate(buffer)
+            return [buffer[i] for i in range(count)]
+        finally:
+            free(buffer)
+
+    def noisy_moves(self):
+        """The moves quiescence search may follow (captures, promotions...); empty by default."""
+        cdef int* buffer = <int*> malloc(self.max_moves * sizeof(int))
+        if buffer == NULL:
+            raise MemoryError()
+        try:
+            count = self.generate_noisy(buffer)
+            return [buffer[i] for i in range(count)]
+        finally:
+            free(buffer)
+
+    def is_legal(self, move):
+        return isinstance(move, int) and move in self.legal_moves()
+
+    def push(self, move):
+        """Play ``move`` (an int from ``legal_moves()`` or ``parse_move``).
+
+        Raises IllegalMoveError, leaving the position unchanged, if it is not legal here."""
+        if not self.is_legal(move):
+            raise IllegalMoveError(
+                f"{self.move_str(move) if isinstance(move, int) else move!r} is not a legal move "
+                f"in {self.name} position {self.to_string()!r}"
+            )
+        if not self._stack:
+            self._root = self.to_string()
+        self.make(move)
+        self._stack.append(move)
+
+    def apply(self, int move):
+        """Make ``move`` with no legality check and no move-stack entry: for search code that
+        takes its moves from ``legal_moves()``. Undo it with ``retract(move)``."""
+        self.make(move)
+
+    def retract(self, int move):
+        """Undo ``apply(move)``."""
+        self.unmake(move)
+
+    def push_str(self, text):
+        """Parse ``text`` with ``parse_move`` and play it; returns the move."""
+        move = self.parse_move(text)
+        self.push(move)
+        return move
+
+    def pop(self):
+        """Take back the last pushed move and return it."""
+        if not self._stack:
+            raise EmptyStackError(f"no move to take back in {self.name} position")
+        move = self._stack.pop()
+        self.unmake(move)
+        return move
+
+    @property
+    def move_stack(self):
+        """The moves pushed since this position was created or set, oldest first."""
+        return tuple(self._stack)
+
+    def outcome(self):
+        """``Result.ONGOING``, or how the game ended for the side to move."""
+        return Result(self.c_outcome())
+
+    def is_over(self):
+        return self.c_outcome() != RESULT_ONGOING
+
+    def key(self):
+        """A 64-bit hash of the full state, side to move included."""
+        return self.c_key()
+
+    def options(self):
+        """The keyword options this game was built with (``type(self)(**options())``)."""
+        return {}
+
+    def root_string(self):
+        """``to_string()`` of the position before the first move of ``move_stack``."""
+        return self._root if self._stack else self.to_string()
+
+    def copy(self):
+        """An independent position with the same state and move stack."""
+        return _rebuild(type(self), self.options(), self.root_string(), self._stack)
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def __reduce__(self):
+        return (_rebuild, (type(self), self.options(), self.root_string(), tuple(self._stack)))
+
+    def __repr__(self):
+        return f"<{type(self).__name__} {self.to_string()!r}>"
+
+    # ---- to be provided by each game --------------------------------------------------------
+    def to_string(self):
+        raise NotImplementedError
+
+    def from_string(self, text):
+        """A new position of this game (same options) set from ``text``."""
+        raise NotImplementedError
+
+    def move_str(self, move):
+        return str(move)
+
+    def parse_move(self, text):
+        """The move that ``text`` names in this position; IllegalMoveError if none."""
+        for move in self.legal_moves():
+            if self.move_str(move) == text.strip():
+                return move
+        raise IllegalMoveError(f"{text!r} is not a legal move in {self.to_string()!r}")

@@ -1,0 +1,56 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""Compiled walks over the C-level contract: perft (move-path counting) and a make/unmake
+checker. They exercise every game, compiled or adapted, exactly as a searcher does."""
+
+from libc.stdint cimport uint64_t
+from libc.stdlib cimport free, malloc
+
+from alfabeta.core.position cimport RESULT_ONGOING, Position
+
+from alfabeta.core.errors import AlfabetaError
+
+
+class ContractViolation(AlfabetaError, AssertionError):
+    """A game broke the position contract (e.g. unmake did not restore the key)."""
+
+
+cdef long long _perft(Position p, int depth, int* buffer, bint check) except -1:
+    cdef int count, i
+    cdef long long total = 0
+    cdef uint64_t before
+    cdef int side
+    if depth == 0:
+        return 1
+    count = p.generate(buffer)
+    if count == 0 and check and p.c_outcome() == RESULT_ONGOING:
+        raise ContractViolation(f"{p.name}: no legal move but the game is not over")
+    if count > 0 and check and p.c_outcome() != RESULT_ONGOING:
+        raise ContractViolation(f"{p.name}: legal moves in a finished game")
+    if depth == 1 and not check:
+        return count
+    for i in range(count):
+        before = p.c_key()
+        side = p.side_to_move
+        p.make(buffer[i])
+        total += _perft(p, depth - 1, buffer + p.max_moves, check)
+        p.unmake(buffer[i])
+        if check and (p.c_key() != before or p.side_to_move != side):
+            raise ContractViolation(
+                f"{p.name}: unmake({p.move_str(buffer[i])}) did not restore the position"
+            )
+    return total
+
+
+def perft(Position position, int depth, bint check=False):
+    """Number of move paths of length ``depth`` (paths ending early at a finished game are
+    not counted). With ``check``, verifies at every node that unmake restores key and side
+    and that legal moves exist exactly while the game is ongoing."""
+    if depth < 0:
+        raise ValueError("perft depth must be >= 0")
+    cdef int* buffer = <int*> malloc((depth + 1) * position.max_moves * sizeof(int))
+    if buffer == NULL:
+        raise MemoryError()
+    try:
+        return _perft(position, depth, buffer, check)
+    finally:
+        free(buffer)

@@ -1,0 +1,1 @@
+"""Per-game evaluators. Each scores from the side to move's point of view (design §3)."""

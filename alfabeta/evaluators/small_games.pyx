@@ -1,0 +1,135 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""Evaluators of the small games: TRGD open lines, Fibonacci nim (exact and naive) and the
+explicit tree's leaf values. All score from the side to move's point of view."""
+
+from alfabeta.core.evaluator cimport EVAL_ERROR, Evaluator
+from alfabeta.core.position cimport Position
+from alfabeta.games.fibonacci_nim cimport FibonacciNim, smallest_summand
+from alfabeta.games.tree cimport Tree
+from alfabeta.games.trgd cimport LINE_MASKS, TRGD, haux, line_sum
+
+from alfabeta.core.errors import InvalidOptionError
+from alfabeta.games.trgd import LINES
+
+NIM_WIN_VALUE = 1000
+
+
+def _flag(name, option, value):
+    if not isinstance(value, bool):
+        raise InvalidOptionError(f"{name} option {option}={value!r}: expected true or false")
+    return value
+
+
+cdef class TRGDLines(Evaluator):
+    """H of seed-004 §3.4: lines open for the side to move minus lines open for the opponent,
+    a completed line counting ±100.
+
+    ``thesis=True`` returns the line sum from MAX's side whoever is to move. Searchers turn a
+    side-to-move score into a MAX score by negating it at MIN nodes, so this reproduces the
+    thesis's H, whose sign follows the depth parity (h(MAX node) = −h(MIN node)).
+    """
+
+    name = "trgd-lines"
+    games = ("trgd",)
+    cdef readonly bint thesis
+
+    def __init__(self, thesis=False):
+        self.thesis = _flag(self.name, "thesis", thesis)
+
+    cpdef int evaluate(self, Position position) except? EVAL_ERROR:
+        cdef TRGD board = <TRGD?> position
+        cdef int total = line_sum(board.max_mask, board.min_mask)
+        if self.thesis or board.side_to_move == 0:
+            return total
+        return -total
+
+    def options(self):
+        return {"thesis": self.thesis}
+
+    def explain(self, Position position):
+        """Each line's HAUX, signed like ``evaluate``: the terms sum to ``evaluate()``."""
+        cdef TRGD board = <TRGD?> position
+        sign = 1 if self.thesis or board.side_to_move == 0 else -1
+        terms = {}
+        for i, line in enumerate(LINES):
+            mask = LINE_MASKS[i]
+            terms["-".join(map(str, line))] = sign * haux(board.max_mask, board.min_mask, mask)
+        return terms
+
+
+cdef class NimExact(Evaluator):
+    """Fibonacci nim solved by the Zeckendorf theorem: +1000 if the side to move wins
+    (n ≤ q or μ(n) ≤ q), else −1000."""
+
+    name = "nim-exact"
+    games = ("fibonacci-nim",)
+
+    cpdef int evaluate(self, Position position) except? EVAL_ERROR:
+        cdef FibonacciNim nim = <FibonacciNim?> position
+        if nim.n >= 1 and (nim.n <= nim.q or smallest_summand(nim.n) <= nim.q):
+            return NIM_WIN_VALUE
+        return -NIM_WIN_VALUE
+
+    def explain(self, Position position):
+        return {"zeckendorf": self.evaluate(position)}
+
+
+cdef class NimNaive(Evaluator):
+    """What a player sees one move ahead: +1000 if the whole pile may be taken now, −1000 if
+    every move hands the opponent the whole pile (taking a third or more loses at once),
+    0 otherwise."""
+
+    name = "nim-naive"
+    games = ("fibonacci-nim",)
+
+    cpdef int evaluate(self, Position position) except? EVAL_ERROR:
+        cdef FibonacciNim nim = <FibonacciNim?> position
+        if nim.n == 0 or nim.q == 0:
+            return -NIM_WIN_VALUE
+        if nim.n <= nim.q:
+            return NIM_WIN_VALUE
+        if nim.n - 1 <= 2:  # even taking one leaves n-1 <= 2*1 for the opponent
+            return -NIM_WIN_VALUE
+        return 0
+
+    def explain(self, Position position):
+        return {"one-move lookahead": self.evaluate(position)}
+
+
+cdef class TreeLeaves(Evaluator):
+    """The explicit tree's leaf values, from the side to move (0 at inner nodes).
+
+    With ``log=True`` every evaluation is recorded; ``visited()`` lists the Dewey labels in
+    evaluation order and ``clear()`` empties the log (instrumentation for tests and teaching).
+    """
+
+    name = "tree-leaves"
+    games = ("tree",)
+    cdef readonly bint log
+    cdef list _visits
+    cdef Tree _tree
+
+    def __init__(self, log=False):
+        self.log = _flag(self.name, "log", log)
+        self._visits = []
+
+    cpdef int evaluate(self, Position position) except? EVAL_ERROR:
+        cdef Tree tree = <Tree?> position
+        cdef int value = tree.leaf_value()
+        if self.log:
+            self._tree = tree
+            self._visits.append(tree.node_id())
+        return value if tree.side_to_move == 0 else -value
+
+    def options(self):
+        return {"log": self.log}
+
+    def visited(self):
+        """Dewey labels of the evaluated nodes, in order."""
+        return [self._tree.label_of(node) for node in self._visits] if self._visits else []
+
+    def clear(self):
+        self._visits = []
+
+    def explain(self, Position position):
+        return {"leaf": self.evaluate(position)}

@@ -1,0 +1,16 @@
+"""Registers alfabeta's compiled games through the same hook as any third-party plugin."""
+
+from alfabeta.games.fibonacci_nim import FibonacciNim
+from alfabeta.games.tree import Tree
+from alfabeta.games.trgd import TRGD
+from alfabeta.plugins import hookimpl
+
+
+@hookimpl
+def register_games(register):
+    register("fibonacci-nim", FibonacciNim, aliases=("nim",),
+             description="Gaskell–Whinihan Fibonacci nim: take 1..2×(last take); last object wins")
+    register("trgd", TRGD,
+             description="three-in-a-row with sliding on a 16-point board (Márquez 1991)")
+    register("tree", Tree,
+             description="explicit game tree (nested lists or JSON) or a seeded uniform tree")

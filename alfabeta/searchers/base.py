@@ -1,0 +1,114 @@
+"""What every searcher shares: keyword options validated at construction (attrs), a default
+Limit built from the ``depth``/``nodes``/``time`` options, and the budget bookkeeping that
+turns a Limit into "stop now"."""
+
+from __future__ import annotations
+
+import time as clock
+from typing import Any
+
+from attrs import define, field
+
+from alfabeta.core import Limit, UnsupportedLimitError
+from alfabeta.core.errors import InvalidOptionError
+
+
+def whole(minimum: int = 0):
+    """attrs validator: None or an int >= minimum, with a message naming the option."""
+
+    def check(instance, attribute, value):
+        if value is None:
+            return
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            raise InvalidOptionError(
+                f"{instance.name} option {attribute.name}={value!r}: expected a whole number "
+                f">= {minimum}"
+            )
+
+    return check
+
+
+def choice(*allowed: Any):
+    """attrs validator: one of ``allowed``."""
+
+    def check(instance, attribute, value):
+        if value not in allowed:
+            raise InvalidOptionError(
+                f"{instance.name} option {attribute.name}={value!r}: expected one of "
+                + ", ".join(map(repr, allowed))
+            )
+
+    return check
+
+
+def positive_seconds(instance, attribute, value):
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
+                              or value <= 0):
+        raise InvalidOptionError(
+            f"{instance.name} option {attribute.name}={value!r}: expected seconds > 0")
+
+
+class Aborted(Exception):
+    """Raised inside a search when its budget (nodes, time, stop flag) is spent."""
+
+
+@define
+class Searcher:
+    """Base of the searchers: ``search(position, evaluator, limit=None) -> SearchResult``.
+
+    The options ``depth``, ``nodes`` and ``time`` form the searcher's default limit; a Limit
+    passed to ``search`` overrides them field by field.
+    """
+
+    name = "searcher"
+    depth: int | None = field(default=None, validator=whole(0), kw_only=True)
+    nodes: int | None = field(default=None, validator=whole(1), kw_only=True)
+    time: float | None = field(default=None, validator=positive_seconds, kw_only=True)
+
+    def limit_for(self, limit: Limit | None) -> Limit:
+        own = Limit(depth=self.depth, nodes=self.nodes, time=self.time)
+        merged = own.merged(limit)
+        if merged.uses_clock or merged.movestogo is not None:
+            raise UnsupportedLimitError(
+                f"{self.name} does not manage game clocks; give depth, nodes or time per move"
+            )
+        return merged
+
+    def options(self) -> dict[str, Any]:
+        from attrs import asdict
+
+        return {k: v for k, v in asdict(self).items() if v is not None and not k.startswith("_")}
+
+    def __str__(self) -> str:
+        from alfabeta.plugins.spec import format_spec
+
+        return format_spec(self.name, self.options())
+
+
+class Budget:
+    """Counts nodes against a Limit; ``tick()`` raises Aborted once the limit is spent.
+
+    The clock and the stop flag are read every ``CHECK_EVERY`` nodes, the node limit at every
+    node, so a node limit is exact."""
+
+    CHECK_EVERY = 1024
+
+    def __init__(self, limit: Limit) -> None:
+        self.nodes = 0
+        self.node_limit = limit.nodes
+        self.stop = limit.stop
+        self.start = clock.perf_counter()
+        self.deadline = self.start + limit.time if limit.time is not None else None
+
+    def tick(self) -> None:
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise Aborted
+        self.nodes += 1
+        if self.nodes % self.CHECK_EVERY == 0:
+            if self.stop is not None and self.stop.is_set():
+                raise Aborted
+            if self.deadline is not None and clock.perf_counter() >= self.deadline:
+                raise Aborted
+
+    def elapsed(self) -> float:
+        return clock.perf_counter() - self.start
