@@ -27,7 +27,7 @@ from alfabeta.core import (
     Position,
     PythonGame,
 )
-from alfabeta.core.errors import AlfabetaError
+from alfabeta.core.errors import AlfabetaError, InvalidOptionError
 from alfabeta.plugins import hookspecs
 from alfabeta.plugins.markers import PROJECT
 from alfabeta.plugins.registry import Entry, Registry
@@ -149,19 +149,29 @@ class Catalog:
                     ok = False
         return ok
 
+    def _block(self, name: str) -> None:
+        if name not in self.blocked:
+            self.blocked.append(name)
+
     def _fail(self, info: PluginInfo, error: str) -> None:
         self.failures.append(PluginFailure(info.name, info.distribution, info.version, error))
 
-    def load_entry_points(self, block: Iterable[str] = (), own_only: bool = False) -> None:
-        """Load every plugin of the ``alfabeta`` entry-point group except the blocked ones."""
+    def load_entry_points(self, block: Iterable[str] = (), own: bool = False) -> None:
+        """Load the plugins of the ``alfabeta`` entry-point group, except the blocked ones:
+        alfabeta's own (``own=True``) or everyone else's, by distribution and name, so the
+        order, and who wins a name clash, is deterministic."""
         block = set(block)
-        for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+
+        def order(ep):
+            return (ep.dist.name if ep.dist is not None else "", ep.name)
+
+        for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=order):
             dist = ep.dist.name if ep.dist is not None else "(unknown)"
             version = ep.dist.version if ep.dist is not None else ""
-            if own_only and dist != OWN_DISTRIBUTION:
+            if (dist == OWN_DISTRIBUTION) != own:
                 continue
             if ep.name in block:
-                self.blocked.append(ep.name)
+                self._block(ep.name)
                 continue
             try:
                 module = ep.load()
@@ -175,8 +185,7 @@ class Catalog:
         """Register alfabeta's own plugins that are not loaded yet (no metadata, autoload off)."""
         for name, module_name in BUILTIN_PLUGINS.items():
             if name in block:
-                if name not in self.blocked:
-                    self.blocked.append(name)
+                self._block(name)
                 continue
             if not self.pm.has_plugin(name):
                 self.add_plugin(importlib.import_module(module_name), name, OWN_DISTRIBUTION,
@@ -198,7 +207,12 @@ class Catalog:
         """An evaluator from ``spec``; with ``game``, checks that it applies to that game."""
         name, options = parse_spec(spec)
         entry = self.evaluators.get(name)
-        made = entry.create(options)
+        if isinstance(entry.factory, type):
+            made = entry.create(options)
+        elif options:
+            raise InvalidOptionError(f"evaluator {entry.name!r} takes no options")
+        else:  # a plain scoring function f(position) -> int
+            made = entry.factory
         if not isinstance(made, Evaluator):
             made = FunctionEvaluator(made, name=entry.name, games=entry.games)
         if game is not None:
@@ -252,16 +266,19 @@ def _own_version() -> str:
 
 def load_catalog(*, autoload: bool | None = None, block: Iterable[str] | None = None,
                  plugins: Iterable[tuple[str, object]] = ()) -> Catalog:
-    """A Catalog with alfabeta's own plugins, the installed ones (unless ``autoload`` is False
-    or ALFABETA_DISABLE_PLUGIN_AUTOLOAD is set), and ``plugins`` given as (name, module)."""
+    """A Catalog with alfabeta's own plugins, then the installed ones (unless ``autoload`` is
+    False or ALFABETA_DISABLE_PLUGIN_AUTOLOAD is set), then ``plugins`` given as (name,
+    module). The own plugins load first, so no other plugin can take their names."""
     if autoload is None:
         autoload = not _env_flag(AUTOLOAD_ENV)
     if block is None:
         block = [b.strip() for b in os.environ.get(BLOCK_ENV, "").split(",") if b.strip()]
     block = list(block)
     catalog = Catalog()
-    catalog.load_entry_points(block, own_only=not autoload)
+    catalog.load_entry_points(block, own=True)
     catalog.load_builtins(block)
+    if autoload:
+        catalog.load_entry_points(block)
     for name, module in plugins:
         catalog.add_plugin(module, name)
     return catalog

@@ -19,9 +19,13 @@ are ignored and an observer that raises is reported, not fatal.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from alfabeta.plugins.markers import hookspec
+
+if TYPE_CHECKING:
+    from alfabeta.arena.play import GameRecord
+    from alfabeta.core import Evaluator, Limit, Position, SearchResult
 
 Register = Callable[..., None]
 
@@ -42,21 +46,23 @@ def register_evaluators(register: Register) -> None:
 
 
 @hookspec
-def search_started(position: Any, searcher: Any, evaluator: Any, limit: Any) -> None:
+def search_started(position: Position, searcher: Any, evaluator: Evaluator,
+                   limit: Limit | None) -> None:
     """A search is about to start from ``position`` (do not modify it)."""
 
 
 @hookspec
-def search_finished(position: Any, searcher: Any, evaluator: Any, result: Any) -> None:
+def search_finished(position: Position, searcher: Any, evaluator: Evaluator,
+                    result: SearchResult) -> None:
     """A search from ``position`` returned ``result`` (a SearchResult)."""
 
 
 @hookspec
-def move_played(position: Any, move: int, side: int, result: Any) -> None:
+def move_played(position: Position, move: int, side: int, result: SearchResult | None) -> None:
     """``side`` played ``move``; ``position`` is the position after it. ``result`` is the
     SearchResult that chose the move, or None for a human or book move."""
 
 
 @hookspec
-def game_finished(record: Any) -> None:
+def game_finished(record: GameRecord) -> None:
     """A game ended; ``record`` is its GameRecord (moves, outcome, players)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 import inspect
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -13,6 +14,22 @@ from attrs import frozen
 
 from alfabeta.core.errors import DuplicateNameError, InvalidOptionError, UnknownPluginError
 from alfabeta.plugins.spec import NAME
+
+
+def _signature(factory: Callable[..., Any]) -> inspect.Signature:
+    """The factory's signature; for a compiled extension type, the one Cython embeds as the
+    first line of its docstring (``Name(option=default, ...)``)."""
+    try:
+        return inspect.signature(factory)
+    except ValueError:
+        first_line = (getattr(factory, "__doc__", None) or "").split("\n", 1)[0]
+        name = getattr(factory, "__name__", "")
+        if not first_line.startswith(f"{name}(") or not first_line.endswith(")"):
+            raise
+        namespace: dict[str, Any] = {}
+        module_globals = vars(sys.modules[factory.__module__])  # defaults may name constants
+        exec(f"def {name}{first_line[len(name):]}: pass", dict(module_globals), namespace)
+        return inspect.signature(namespace[name])
 
 
 @frozen
@@ -30,8 +47,8 @@ class Entry:
     def option_names(self) -> list[str] | None:
         """The keyword options the factory accepts, or None if it takes any (**kwargs)."""
         try:
-            parameters = inspect.signature(self.factory).parameters.values()
-        except (TypeError, ValueError):
+            parameters = _signature(self.factory).parameters.values()
+        except (TypeError, ValueError, SyntaxError):
             return None
         if any(p.kind is p.VAR_KEYWORD for p in parameters):
             return None
