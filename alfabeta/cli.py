@@ -97,7 +97,8 @@ def cmd_play(catalog: Catalog, args, out) -> int:
     ]
     if not args.quiet:
         print(f"{position.name}: {players[0].label} vs {players[1].label}", file=out)
-        print(str(position), file=out)
+        if not any(isinstance(p, HumanPlayer) for p in players):  # a human is shown it anyway
+            print(str(position), file=out)
 
     def on_move(game, move, result, text):
         if not args.quiet:
