@@ -29,8 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     plugins = commands.add_parser("plugins", help="list games, searchers and evaluators")
-    plugins.add_argument("--kind", choices=("game", "searcher", "evaluator"),
-                         help="only this kind")
+    plugins.add_argument("--kind", choices=("game", "searcher", "evaluator"), help="only this kind")
 
     play = commands.add_parser("play", help="play a game between two players")
     play.add_argument("game", help='game spec, e.g. "fibonacci-nim(n=21)"')
@@ -52,8 +51,11 @@ def _player(catalog: Catalog, spec: str, evaluator_spec: str | None, position, l
     if spec.strip() == "human":
         return HumanPlayer()
     searcher = catalog.searcher(spec)
-    evaluator = (catalog.evaluator(evaluator_spec, position) if evaluator_spec
-                 else catalog.default_evaluator(position))
+    evaluator = (
+        catalog.evaluator(evaluator_spec, position)
+        if evaluator_spec
+        else catalog.default_evaluator(position)
+    )
     return SearchPlayer(searcher, evaluator, limit)
 
 
@@ -61,13 +63,18 @@ def _describe(result: SearchResult | None) -> str:
     if result is None:
         return ""
     rate = result.nodes / result.elapsed if result.elapsed > 0 else 0.0
-    return (f"  value {result.value}  depth {result.depth}  nodes {result.nodes}  "
-            f"leaves {result.leaves}  {result.elapsed:.3f}s  {rate:,.0f} nodes/s")
+    return (
+        f"  value {result.value}  depth {result.depth}  nodes {result.nodes}  "
+        f"leaves {result.leaves}  {result.elapsed:.3f}s  {rate:,.0f} nodes/s"
+    )
 
 
 def cmd_plugins(catalog: Catalog, args, out) -> int:
-    kinds = [("game", catalog.games), ("searcher", catalog.searchers),
-             ("evaluator", catalog.evaluators)]
+    kinds = [
+        ("game", catalog.games),
+        ("searcher", catalog.searchers),
+        ("evaluator", catalog.evaluators),
+    ]
     for kind, registry in kinds:
         if args.kind and args.kind != kind:
             continue
@@ -77,8 +84,7 @@ def cmd_plugins(catalog: Catalog, args, out) -> int:
             origin = f"{info.distribution} {info.version}".strip() if info else entry.origin
             aliases = f" (alias {', '.join(entry.aliases)})" if entry.aliases else ""
             games = f" [for {', '.join(entry.games)}]" if entry.games else ""
-            print(f"  {entry.name:<18} {origin:<16} {entry.description}{aliases}{games}",
-                  file=out)
+            print(f"  {entry.name:<18} {origin:<16} {entry.description}{aliases}{games}", file=out)
     if catalog.blocked:
         print(f"blocked: {', '.join(catalog.blocked)}", file=out)
     for failure in catalog.failures:
@@ -106,8 +112,9 @@ def cmd_play(catalog: Catalog, args, out) -> int:
             mover = game.side_to_move ^ 1
             print(f"{ply:>3}. player {mover + 1}: {text}{_describe(result)}", file=out)
 
-    record = play_game(position, players, notify=catalog.notify, max_plies=args.max_plies,
-                       on_move=on_move)
+    record = play_game(
+        position, players, notify=catalog.notify, max_plies=args.max_plies, on_move=on_move
+    )
     if not args.quiet:
         final = position.from_string(record.start)
         for move in record.moves:

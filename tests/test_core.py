@@ -40,8 +40,9 @@ def test_errors_are_alfabeta_errors_and_natural_builtins():
     assert issubclass(EmptyStackError, IndexError)
 
 
-@pytest.mark.parametrize("field, value", [("depth", -1), ("nodes", 2.5), ("time", 0),
-                                           ("depth", True), ("wtime", -3.0)])
+@pytest.mark.parametrize(
+    "field, value", [("depth", -1), ("nodes", 2.5), ("time", 0), ("depth", True), ("wtime", -3.0)]
+)
 def test_limit_rejects_impossible_values_naming_the_field(field, value):
     with pytest.raises(InvalidOptionError, match=field):
         Limit(**{field: value})

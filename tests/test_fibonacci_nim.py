@@ -2,17 +2,47 @@
 
 import pytest
 
-from alfabeta.core import IllegalMoveError, InvalidOptionError, InvalidPositionError, Result, is_proven
+from alfabeta.core import (
+    IllegalMoveError,
+    InvalidOptionError,
+    InvalidPositionError,
+    Result,
+    is_proven,
+)
 from alfabeta.games.fibonacci_nim import smallest_summand, winning_for_side_to_move, zeckendorf
 from alfabeta.searchers.thesis import evaluation_sets, kernel, reachable_graph
 
 # §2.4: n -> (μ(n), all winning first moves); n absent from WINNING loses for the first player
 TABLE = {
-    1: (1, ()), 2: (2, ()), 3: (3, ()), 4: (1, (1,)), 5: (5, ()), 6: (1, (1,)), 7: (2, (2,)),
-    8: (8, ()), 9: (1, (1,)), 10: (2, (2,)), 11: (3, (3,)), 12: (1, (1,)), 13: (13, ()),
-    14: (1, (1,)), 15: (2, (2,)), 16: (3, (3,)), 17: (1, (1, 4)), 18: (5, (5,)),
-    19: (1, (1, 6)), 20: (2, (2,)), 21: (21, ()), 22: (1, (1,)), 23: (2, (2,)), 24: (3, (3,)),
-    25: (1, (1, 4)), 26: (5, (5,)), 27: (1, (1, 6)), 28: (2, (2, 7)), 29: (8, (8,)),
+    1: (1, ()),
+    2: (2, ()),
+    3: (3, ()),
+    4: (1, (1,)),
+    5: (5, ()),
+    6: (1, (1,)),
+    7: (2, (2,)),
+    8: (8, ()),
+    9: (1, (1,)),
+    10: (2, (2,)),
+    11: (3, (3,)),
+    12: (1, (1,)),
+    13: (13, ()),
+    14: (1, (1,)),
+    15: (2, (2,)),
+    16: (3, (3,)),
+    17: (1, (1, 4)),
+    18: (5, (5,)),
+    19: (1, (1, 6)),
+    20: (2, (2,)),
+    21: (21, ()),
+    22: (1, (1,)),
+    23: (2, (2,)),
+    24: (3, (3,)),
+    25: (1, (1, 4)),
+    26: (5, (5,)),
+    27: (1, (1, 6)),
+    28: (2, (2, 7)),
+    29: (8, (8,)),
     30: (1, (1, 9)),
 }
 
@@ -69,7 +99,8 @@ def test_nim_1_2_3_exhaustive_search_finds_the_table(catalog, n):
 def test_nim_1_strategy_move_for_15_takes_2_leaving_13_with_q_4(catalog):
     position = catalog.game("fibonacci-nim(n=15)")
     result = catalog.searcher("py-alphabeta(depth=1)").search(
-        position, catalog.evaluator("nim-exact"))
+        position, catalog.evaluator("nim-exact")
+    )
     assert result.move == 2
     position.push(result.move)
     assert position.to_string() == "13 4 1"
@@ -119,8 +150,10 @@ def test_nim_8_full_reachable_graph_from_15_has_150_states_and_t_minus_k_is_v(ca
     assert [len(level) for level in levels] == [41, 1, 5, 8, 2, 1]
     assert "15 14 0" in levels[5]
     assert {_triple(s) for s in v} == {
-        _triple(s) for s in graph.ours
-        if int(s.split()[0]) >= 1 and winning_for_side_to_move(*map(int, s.split()[:2]))}
+        _triple(s)
+        for s in graph.ours
+        if int(s.split()[0]) >= 1 and winning_for_side_to_move(*map(int, s.split()[:2]))
+    }
 
 
 def test_nim_7_restricted_graph_of_figure_2_1_gives_the_printed_v_sets():
@@ -146,8 +179,11 @@ def test_nim_7_restricted_graph_of_figure_2_1_gives_the_printed_v_sets():
     assert len(successors) == 20
     levels = evaluation_sets(successors, won)
     assert levels == [
-        {(2, 2, 1)}, {(4, 2, 1)}, {(7, 2, 1), (6, 4, 1)},
-        {(10, 2, 1), (9, 4, 1), (11, 4, 1), (10, 6, 1), (9, 8, 1)}, {(12, 2, 1)},
+        {(2, 2, 1)},
+        {(4, 2, 1)},
+        {(7, 2, 1), (6, 4, 1)},
+        {(10, 2, 1), (9, 4, 1), (11, 4, 1), (10, 6, 1), (9, 8, 1)},
+        {(12, 2, 1)},
         {(15, 14, 1)},
     ]
 

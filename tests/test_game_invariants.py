@@ -54,8 +54,11 @@ def test_random_playouts_keep_the_position_contract(catalog, spec, seed):
             break
         snapshot = position.copy()
         position.push(rng.choice(moves))
-        assert snapshot.to_string() != position.to_string() or snapshot.key() != position.key() \
+        assert (
+            snapshot.to_string() != position.to_string()
+            or snapshot.key() != position.key()
             or position.name == "tictactoe"
+        )
         independent = copy.copy(position)
         if independent.legal_moves():
             independent.push(independent.legal_moves()[0])

@@ -5,10 +5,10 @@ import inspect
 import re
 import sys
 import textwrap
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from alfabeta import load_catalog
 from alfabeta.arena import SearchPlayer, play_game
@@ -25,8 +25,9 @@ from alfabeta.plugins.spec import format_spec, parse_spec
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def make_distribution(root: Path, dist: str, version: str, entry_points: dict[str, str],
-                      modules: dict[str, str]) -> None:
+def make_distribution(
+    root: Path, dist: str, version: str, entry_points: dict[str, str], modules: dict[str, str]
+) -> None:
     """Write an installed-looking distribution (module files + dist-info) under ``root``."""
     for name, source in modules.items():
         (root / f"{name}.py").write_text(textwrap.dedent(source))
@@ -63,8 +64,13 @@ def site(tmp_path, monkeypatch):
 
 
 def test_an_installed_distribution_is_found_through_its_entry_point(site):
-    make_distribution(site, "alfabeta-tiny", "1.2.3", {"tiny": "thirdparty_tiny"},
-                      {"thirdparty_tiny": GOOD_PLUGIN})
+    make_distribution(
+        site,
+        "alfabeta-tiny",
+        "1.2.3",
+        {"tiny": "thirdparty_tiny"},
+        {"thirdparty_tiny": GOOD_PLUGIN},
+    )
     catalog = load_catalog()
     assert catalog.failures == []
     entry = catalog.games.get("tiny")
@@ -75,28 +81,48 @@ def test_an_installed_distribution_is_found_through_its_entry_point(site):
 
 
 def test_a_broken_plugin_is_reported_with_its_distribution_and_the_rest_load(site):
-    make_distribution(site, "alfabeta-broken", "0.1", {"broken": "thirdparty_broken"},
-                      {"thirdparty_broken": "import not_a_module_anywhere\n"})
-    make_distribution(site, "alfabeta-tiny", "1.2.3", {"tiny": "thirdparty_tiny"},
-                      {"thirdparty_tiny": GOOD_PLUGIN})
+    make_distribution(
+        site,
+        "alfabeta-broken",
+        "0.1",
+        {"broken": "thirdparty_broken"},
+        {"thirdparty_broken": "import not_a_module_anywhere\n"},
+    )
+    make_distribution(
+        site,
+        "alfabeta-tiny",
+        "1.2.3",
+        {"tiny": "thirdparty_tiny"},
+        {"thirdparty_tiny": GOOD_PLUGIN},
+    )
     catalog = load_catalog()
     [failure] = catalog.failures
     assert (failure.plugin, failure.distribution, failure.version) == (
-        "broken", "alfabeta-broken", "0.1")
+        "broken",
+        "alfabeta-broken",
+        "0.1",
+    )
     assert "not_a_module_anywhere" in failure.error
     assert "tiny" in catalog.games and "trgd" in catalog.games
 
 
 def test_a_plugin_whose_hook_raises_is_reported_and_registers_nothing(site):
-    make_distribution(site, "alfabeta-raising", "2.0", {"raising": "thirdparty_raising"}, {
-        "thirdparty_raising": """
+    make_distribution(
+        site,
+        "alfabeta-raising",
+        "2.0",
+        {"raising": "thirdparty_raising"},
+        {
+            "thirdparty_raising": """
             from alfabeta.plugins import hookimpl
 
             @hookimpl
             def register_games(register):
                 register("half-registered", dict)
                 raise RuntimeError("database unavailable")
-        """})
+        """
+        },
+    )
     catalog = load_catalog()
     [failure] = catalog.failures
     assert "database unavailable" in failure.error and failure.distribution == "alfabeta-raising"
@@ -104,8 +130,13 @@ def test_a_plugin_whose_hook_raises_is_reported_and_registers_nothing(site):
 
 
 def test_a_duplicate_name_is_rejected_and_the_first_registration_kept(site):
-    make_distribution(site, "alfabeta-clash", "1.0", {"clash": "thirdparty_clash"}, {
-        "thirdparty_clash": """
+    make_distribution(
+        site,
+        "alfabeta-clash",
+        "1.0",
+        {"clash": "thirdparty_clash"},
+        {
+            "thirdparty_clash": """
             from alfabeta.plugins import hookimpl
 
             @hookimpl
@@ -113,7 +144,9 @@ def test_a_duplicate_name_is_rejected_and_the_first_registration_kept(site):
                 register("trgd", dict)
                 register("clash-game", dict, aliases=("nim",))
                 register("fresh-game", dict)
-        """})
+        """
+        },
+    )
     catalog = load_catalog()
     errors = [f.error for f in catalog.failures]
     assert any("'trgd'" in e and "already registered by games" in e for e in errors)
@@ -123,8 +156,13 @@ def test_a_duplicate_name_is_rejected_and_the_first_registration_kept(site):
 
 
 def test_blocked_plugins_are_not_loaded(site, monkeypatch):
-    make_distribution(site, "alfabeta-tiny", "1.2.3", {"tiny": "thirdparty_tiny"},
-                      {"thirdparty_tiny": GOOD_PLUGIN})
+    make_distribution(
+        site,
+        "alfabeta-tiny",
+        "1.2.3",
+        {"tiny": "thirdparty_tiny"},
+        {"thirdparty_tiny": GOOD_PLUGIN},
+    )
     catalog = load_catalog(block=["tiny", "thesis"])
     assert "tiny" not in catalog.games and "thesis-minimax" not in catalog.searchers
     assert set(catalog.blocked) == {"tiny", "thesis"}
@@ -133,8 +171,13 @@ def test_blocked_plugins_are_not_loaded(site, monkeypatch):
 
 
 def test_autoload_off_loads_only_alfabetas_own_plugins(site, monkeypatch):
-    make_distribution(site, "alfabeta-tiny", "1.2.3", {"tiny": "thirdparty_tiny"},
-                      {"thirdparty_tiny": GOOD_PLUGIN})
+    make_distribution(
+        site,
+        "alfabeta-tiny",
+        "1.2.3",
+        {"tiny": "thirdparty_tiny"},
+        {"thirdparty_tiny": GOOD_PLUGIN},
+    )
     monkeypatch.setenv("ALFABETA_DISABLE_PLUGIN_AUTOLOAD", "1")
     catalog = load_catalog()
     assert "tiny" not in catalog.games and "trgd" in catalog.games
@@ -146,7 +189,8 @@ def test_a_plugin_module_can_be_added_directly():
 
     module = types.ModuleType("direct_plugin")
     module.register_searchers = hookimpl(
-        lambda register: register("first-move", lambda: _FirstMove()))
+        lambda register: register("first-move", lambda: _FirstMove())
+    )
     catalog = load_catalog(autoload=False, plugins=[("direct", module)])
     assert "first-move" in catalog.searchers
 
@@ -179,13 +223,16 @@ def test_an_unknown_option_names_the_options_there_are(catalog):
         catalog.game("fibonacci-nim(m=3)")
 
 
-@pytest.mark.parametrize("spec, fragment", [
-    ("py-alphabeta(depth=-1)", "depth=-1"),
-    ("py-alphabeta(depth=2.5)", "whole number"),
-    ("py-alphabeta(fail=medium)", "'hard', 'soft'"),
-    ("py-minimax(time=0)", "seconds"),
-    ("py-solve(persistent=maybe)", "persistent"),
-])
+@pytest.mark.parametrize(
+    "spec, fragment",
+    [
+        ("py-alphabeta(depth=-1)", "depth=-1"),
+        ("py-alphabeta(depth=2.5)", "whole number"),
+        ("py-alphabeta(fail=medium)", "'hard', 'soft'"),
+        ("py-minimax(time=0)", "seconds"),
+        ("py-solve(persistent=maybe)", "persistent"),
+    ],
+)
 def test_bad_option_values_fail_at_construction_naming_the_option(catalog, spec, fragment):
     with pytest.raises(InvalidOptionError, match=re.escape(fragment)):
         catalog.searcher(spec)
@@ -203,19 +250,24 @@ def test_specs_parse_words_literals_and_nested_lists():
     assert parse_spec("alphabeta") == ("alphabeta", {})
     assert parse_spec("negascout(tt=off, depth=6)") == ("negascout", {"tt": False, "depth": 6})
     assert parse_spec("tree(nodes=[[1, 2], [3]], order=best)") == (
-        "tree", {"nodes": [[1, 2], [3]], "order": "best"})
+        "tree",
+        {"nodes": [[1, 2], [3]], "order": "best"},
+    )
     assert parse_spec("x(path='a,b', none=None)") == ("x", {"path": "a,b", "none": None})
     assert format_spec("tree", {"order": "best", "depth": 2}) == "tree(order='best', depth=2)"
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("alphabeta(3)", "key=value"),
-    ("alphabeta(depth=3", "missing ')'"),
-    ("alphabeta(depth=3, depth=4)", "given twice"),
-    ("3d-game", "name starts with a letter"),
-    ("x(a=[1, 2)", "unclosed"),
-    ("x(a=1 2)", "column 5"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("alphabeta(3)", "key=value"),
+        ("alphabeta(depth=3", "missing ')'"),
+        ("alphabeta(depth=3, depth=4)", "given twice"),
+        ("3d-game", "name starts with a letter"),
+        ("x(a=[1, 2)", "unclosed"),
+        ("x(a=1 2)", "column 5"),
+    ],
+)
 def test_malformed_specs_say_what_is_wrong(text, fragment):
     with pytest.raises(SpecSyntaxError, match=re.escape(fragment)):
         parse_spec(text)
@@ -251,9 +303,15 @@ def test_observer_hooks_follow_a_game():
     record = play_game(position, [player, player], notify=catalog.notify)
     assert record.notation == ("1", "1", "2")  # 4 = 3 + 1: take μ(4) = 1, then the rest
     assert recorder.calls == [
-        ("search_started", "4 3 0"), ("search_finished", 1), ("move_played", 0, 1),
-        ("search_started", "3 2 1"), ("search_finished", 1), ("move_played", 1, 1),
-        ("search_started", "2 2 0"), ("search_finished", 2), ("move_played", 0, 2),
+        ("search_started", "4 3 0"),
+        ("search_finished", 1),
+        ("move_played", 0, 1),
+        ("search_started", "3 2 1"),
+        ("search_finished", 1),
+        ("move_played", 1, 1),
+        ("search_started", "2 2 0"),
+        ("search_finished", 2),
+        ("move_played", 0, 2),
         ("game_finished", "player 1 wins (win)"),
     ]
 
@@ -266,19 +324,28 @@ def test_an_observer_that_raises_is_reported_not_fatal():
 
     catalog = load_catalog(autoload=False, plugins=[("faulty", Faulty())])
     player = SearchPlayer(catalog.searcher("py-solve"), catalog.evaluator("nim-exact"))
-    record = play_game(catalog.game("fibonacci-nim(n=4)"), [player, player],
-                       notify=catalog.notify)
+    record = play_game(catalog.game("fibonacci-nim(n=4)"), [player, player], notify=catalog.notify)
     assert record.outcome.winner == 0
     assert any("disk full" in f.error and f.plugin == "faulty" for f in catalog.failures)
 
 
-HOOKS = [name for name, _ in inspect.getmembers(hookspecs, inspect.isfunction)
-         if hasattr(getattr(hookspecs, name), "alfabeta_spec")]
+HOOKS = [
+    name
+    for name, _ in inspect.getmembers(hookspecs, inspect.isfunction)
+    if hasattr(getattr(hookspecs, name), "alfabeta_spec")
+]
 
 
 def test_every_hook_is_specified():
-    assert set(HOOKS) == {"register_games", "register_searchers", "register_evaluators",
-                          "search_started", "search_finished", "move_played", "game_finished"}
+    assert set(HOOKS) == {
+        "register_games",
+        "register_searchers",
+        "register_evaluators",
+        "search_started",
+        "search_finished",
+        "move_played",
+        "game_finished",
+    }
 
 
 @pytest.mark.parametrize("name", HOOKS)

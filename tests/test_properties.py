@@ -10,8 +10,9 @@ CATALOG = load_catalog(autoload=False)
 
 def trees(max_depth=4):
     leaf = st.integers(-50, 50)
-    return st.recursive(leaf, lambda children: st.lists(children, min_size=1, max_size=4),
-                        max_leaves=40).filter(lambda t: isinstance(t, list))
+    return st.recursive(
+        leaf, lambda children: st.lists(children, min_size=1, max_size=4), max_leaves=40
+    ).filter(lambda t: isinstance(t, list))
 
 
 def search(spec, tree):
@@ -24,9 +25,17 @@ def search(spec, tree):
 @settings(max_examples=150, deadline=None)
 @given(trees())
 def test_every_exact_searcher_finds_the_same_value(tree):
-    values = {spec: search(spec, tree)[0].value for spec in (
-        "py-minimax", "py-negamax", "py-alphabeta", "py-alphabeta(fail=soft)",
-        "py-alphabeta(root=independent)", "py-solve")}
+    values = {
+        spec: search(spec, tree)[0].value
+        for spec in (
+            "py-minimax",
+            "py-negamax",
+            "py-alphabeta",
+            "py-alphabeta(fail=soft)",
+            "py-alphabeta(root=independent)",
+            "py-solve",
+        )
+    }
     assert len(set(values.values())) == 1, values
 
 

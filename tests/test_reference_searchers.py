@@ -1,6 +1,7 @@
 """The reference searchers on the tree game: seed-003 §5 cases 1–4, 14, 18, 21–22, 27–28, 33,
 39–41, the thesis's worked tree (seed-004 §4.5, TREE-1 … TREE-3) and anchors-perf's tree."""
 
+import re
 import threading
 
 import pytest
@@ -19,14 +20,18 @@ def run(catalog, searcher, nodes, **tree_options):
     return result, evaluator.visited(), position
 
 
-@pytest.mark.parametrize("searcher", ["py-minimax", "py-negamax", "py-alphabeta",
-                                      "py-alphabeta(fail=soft)", "py-solve"])
-@pytest.mark.parametrize("tree, value, move", [
-    (T1, 8, 1),   # case 1
-    (T4, 12, 1),  # case 21
-    (T5, 6, 3),   # case 27
-    (T6, 3, 2),   # case 33
-])
+@pytest.mark.parametrize(
+    "searcher", ["py-minimax", "py-negamax", "py-alphabeta", "py-alphabeta(fail=soft)", "py-solve"]
+)
+@pytest.mark.parametrize(
+    "tree, value, move",
+    [
+        (T1, 8, 1),  # case 1
+        (T4, 12, 1),  # case 21
+        (T5, 6, 3),  # case 27
+        (T6, 3, 2),  # case 33
+    ],
+)
 def test_exact_searchers_find_the_minimax_value_and_move(catalog, searcher, tree, value, move):
     result, _, _ = run(catalog, searcher, tree)
     assert (result.value, result.move) == (value, move)
@@ -71,8 +76,18 @@ def test_case_22_alphabeta_evaluates_all_8_leaves_of_t4_left_to_right(catalog):
 
 def test_case_28_alphabeta_on_t5(catalog):
     result, leaves, _ = run(catalog, "py-alphabeta", T5)
-    assert leaves == ["1.1.1", "1.1.2", "1.2.1", "2.1.1", "2.1.2", "2.2.1", "3.1.1", "3.1.2",
-                      "3.2.1", "3.2.2"]
+    assert leaves == [
+        "1.1.1",
+        "1.1.2",
+        "1.2.1",
+        "2.1.1",
+        "2.1.2",
+        "2.2.1",
+        "3.1.1",
+        "3.1.2",
+        "3.2.1",
+        "3.2.2",
+    ]
 
 
 def test_case_40_minimax_keeps_the_first_of_tied_root_moves(catalog):
@@ -118,24 +133,59 @@ def test_anchor_tree_leaf_counts_deep(catalog, d, leaves):
 def test_exact_searchers_agree_on_the_anchor_tree(catalog):
     position = catalog.game("tree(branching=4, depth=6, seed=3)")
     evaluator = catalog.evaluator("tree-leaves")
-    values = {s: catalog.searcher(s).search(position, evaluator).value
-              for s in ("py-minimax", "py-negamax", "py-alphabeta", "py-alphabeta(fail=soft)")}
+    values = {
+        s: catalog.searcher(s).search(position, evaluator).value
+        for s in ("py-minimax", "py-negamax", "py-alphabeta", "py-alphabeta(fail=soft)")
+    }
     assert len(set(values.values())) == 1, values
 
 
 # ---- the thesis's worked α-β tree (seed-004 §4.5) ----------------------------------------
 THESIS_H = {
-    "11111": 1, "11112": 2, "11113": -1, "11121": -2, "11122": 3, "11211": 1, "11212": 2,
-    "11221": 3, "11231": 1, "11232": -2, "11233": 0, "12111": 1, "12112": 0, "12121": -1,
-    "12122": 1, "12123": 2, "13111": -1, "13112": 1, "13211": 0, "13221": 2, "13311": 1,
+    "11111": 1,
+    "11112": 2,
+    "11113": -1,
+    "11121": -2,
+    "11122": 3,
+    "11211": 1,
+    "11212": 2,
+    "11221": 3,
+    "11231": 1,
+    "11232": -2,
+    "11233": 0,
+    "12111": 1,
+    "12112": 0,
+    "12121": -1,
+    "12122": 1,
+    "12123": 2,
+    "13111": -1,
+    "13112": 1,
+    "13211": 0,
+    "13221": 2,
+    "13311": 1,
     "13312": -2,
 }
 THESIS_SUCES = {
-    "1": "11 12 13", "11": "111 112", "111": "1111 1112", "1111": "11111 11112 11113",
-    "1112": "11121 11122", "112": "1121 1122 1123", "1121": "11211 11212", "1122": "11221",
-    "1123": "11231 11232 11233", "12": "121", "121": "1211 1212", "1211": "12111 12112",
-    "1212": "12121 12122 12123", "13": "131 132 133", "131": "1311", "1311": "13111 13112",
-    "132": "1321 1322", "1321": "13211", "1322": "13221", "133": "1331",
+    "1": "11 12 13",
+    "11": "111 112",
+    "111": "1111 1112",
+    "1111": "11111 11112 11113",
+    "1112": "11121 11122",
+    "112": "1121 1122 1123",
+    "1121": "11211 11212",
+    "1122": "11221",
+    "1123": "11231 11232 11233",
+    "12": "121",
+    "121": "1211 1212",
+    "1211": "12111 12112",
+    "1212": "12121 12122 12123",
+    "13": "131 132 133",
+    "131": "1311",
+    "1311": "13111 13112",
+    "132": "1321 1322",
+    "1321": "13211",
+    "1322": "13221",
+    "133": "1331",
     "1331": "13311 13312",
 }
 
@@ -149,6 +199,7 @@ def thesis_tree(name="1"):
 def test_tree_2_the_thesis_tree_has_43_nodes_and_22_leaves(catalog):
     position = catalog.game(f"tree(nodes={thesis_tree()!r})")
     from alfabeta.core.walk import perft
+
     sizes = [perft(position, d) for d in range(5)]
     assert sizes == [1, 3, 6, 11, 22] and sum(sizes) == 43 and len(THESIS_H) == 22
 
@@ -169,7 +220,18 @@ def test_tree_3_the_thesis_shallow_alphabeta_visits_25_nodes_and_11_leaves(catal
     value, nodes, leaves = valor_a(position, evaluator, cota=10)
     assert (value, nodes, leaves) == (0, 25, 11)
     assert [label.replace(".", "") for label in evaluator.visited()] == [
-        "1111", "1112", "1113", "1121", "1211", "1212", "2111", "2112", "2121", "3111", "3112"]
+        "1111",
+        "1112",
+        "1113",
+        "1121",
+        "1211",
+        "1212",
+        "2111",
+        "2112",
+        "2121",
+        "3111",
+        "3112",
+    ]
 
 
 def test_tree_3_deep_alphabeta_visits_24_nodes_and_10_leaves(catalog):
@@ -181,7 +243,8 @@ def test_tree_3_deep_alphabeta_visits_24_nodes_and_10_leaves(catalog):
 def test_tree_1_jug_ab_chooses_12_with_value_0(catalog):
     position = catalog.game(f"tree(nodes={thesis_tree()!r})")
     result = catalog.searcher("thesis-alphabeta(cota=10)").search(
-        position, catalog.evaluator("tree-leaves"))
+        position, catalog.evaluator("tree-leaves")
+    )
     assert (result.move, result.value) == (2, 0)
 
 
@@ -199,14 +262,16 @@ def test_a_set_stop_event_ends_an_infinite_search_with_a_legal_move(catalog):
     stop.set()
     position = catalog.game("tree(branching=8, depth=7)")
     result = catalog.searcher("py-negamax").search(
-        position, catalog.evaluator("tree-leaves"), Limit(infinite=True, stop=stop))
+        position, catalog.evaluator("tree-leaves"), Limit(infinite=True, stop=stop)
+    )
     assert not result.complete and result.move in range(1, 9) and result.nodes <= 1024
 
 
 def test_a_time_limit_stops_the_search(catalog):
     position = catalog.game("tree(branching=8, depth=8)")
     result = catalog.searcher("py-minimax").search(
-        position, catalog.evaluator("tree-leaves"), Limit(time=0.05))
+        position, catalog.evaluator("tree-leaves"), Limit(time=0.05)
+    )
     assert not result.complete and result.elapsed < 2
 
 
@@ -214,7 +279,8 @@ def test_clock_limits_are_refused_by_reference_searchers(catalog):
     position = catalog.game("tree(branching=2, depth=2)")
     with pytest.raises(UnsupportedLimitError, match="clock"):
         catalog.searcher("py-alphabeta").search(
-            position, catalog.evaluator("tree-leaves"), Limit(wtime=10.0, btime=10.0))
+            position, catalog.evaluator("tree-leaves"), Limit(wtime=10.0, btime=10.0)
+        )
 
 
 def test_same_search_twice_gives_the_same_counts(catalog):
@@ -223,4 +289,35 @@ def test_same_search_twice_gives_the_same_counts(catalog):
     first = catalog.searcher("py-alphabeta(depth=3)").search(position, evaluator)
     second = catalog.searcher("py-alphabeta(depth=3)").search(position, evaluator)
     assert (first.move, first.value, first.nodes, first.leaves, first.pv) == (
-        second.move, second.value, second.nodes, second.leaves, second.pv)
+        second.move,
+        second.value,
+        second.nodes,
+        second.leaves,
+        second.pv,
+    )
+
+
+def test_a_tree_can_come_from_a_json_file(catalog, tmp_path):
+    path = tmp_path / "t1.json"
+    path.write_text("[[8, 12, 10], [6, 15, 9], [14, 11, 5]]")
+    position = catalog.game(f"tree(file={str(path)!r})")
+    result = catalog.searcher("py-alphabeta").search(position, catalog.evaluator("tree-leaves"))
+    assert (result.value, result.move, result.leaves) == (8, 1, 7)
+
+
+@pytest.mark.parametrize(
+    "spec, fragment",
+    [
+        ("tree(file='/no/such/file.json')", "No such file"),
+        ("tree(nodes=[[1, []]])", "empty list"),
+        ("tree(nodes=[[1, 'x']])", "expected a number"),
+        ("tree(branching=1, depth=3)", "branching >= 2"),
+        ("tree(nodes=[[1]], branching=2)", "exactly one source"),
+        ("tree(nodes=[[1]], order=random)", "order"),
+    ],
+)
+def test_bad_tree_specifications_are_explained(catalog, spec, fragment):
+    from alfabeta.core import InvalidOptionError
+
+    with pytest.raises(InvalidOptionError, match=re.escape(fragment)):
+        catalog.game(spec)

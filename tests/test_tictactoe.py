@@ -15,11 +15,14 @@ def test_tictactoe_is_a_draw_with_perfect_play(catalog):
 def test_searchers_take_an_immediate_win_and_block(catalog):
     evaluator = catalog.evaluator("tictactoe-lines")
     win = catalog.game("tictactoe").from_string("xx.oo.... x")
-    assert win.move_str(catalog.searcher("py-alphabeta(depth=2)").search(win, evaluator).move) \
-        == "c3"
+    assert (
+        win.move_str(catalog.searcher("py-alphabeta(depth=2)").search(win, evaluator).move) == "c3"
+    )
     block = catalog.game("tictactoe").from_string("xx..o.... o")
-    assert block.move_str(catalog.searcher("py-minimax(depth=2)").search(block, evaluator).move) \
+    assert (
+        block.move_str(catalog.searcher("py-minimax(depth=2)").search(block, evaluator).move)
         == "c3"
+    )
 
 
 def test_outcome_and_board(catalog):

@@ -35,22 +35,26 @@ def test_trgd_4_after_max_takes_1_min_has_15_placements(catalog):
     assert [position.move_str(m) for m in position.legal_moves()] == [str(p) for p in range(2, 17)]
 
 
-@pytest.mark.parametrize("max_points, min_points, side, thesis_h, max_relative", [
-    ((), (), 0, 0, 0),
-    ((1,), (), 1, -2, 2),
-    ((2,), (), 1, -1, 1),
-    ((9,), (), 1, -1, 1),
-    ((10,), (), 1, -2, 2),
-    ((1, 16), (10, 11), 0, 2, 2),
-    ((1, 12, 16), (10, 11, 13), 1, -3, 3),
-    ((2, 4, 6), (9, 11, 13), 0, 0, 0),
-])
-def test_trgd_5_h_values_thesis_sign_and_max_relative(catalog, max_points, min_points, side,
-                                                       thesis_h, max_relative):
+@pytest.mark.parametrize(
+    "max_points, min_points, side, thesis_h, max_relative",
+    [
+        ((), (), 0, 0, 0),
+        ((1,), (), 1, -2, 2),
+        ((2,), (), 1, -1, 1),
+        ((9,), (), 1, -1, 1),
+        ((10,), (), 1, -2, 2),
+        ((1, 16), (10, 11), 0, 2, 2),
+        ((1, 12, 16), (10, 11, 13), 1, -3, 3),
+        ((2, 4, 6), (9, 11, 13), 0, 0, 0),
+    ],
+)
+def test_trgd_5_h_values_thesis_sign_and_max_relative(
+    catalog, max_points, min_points, side, thesis_h, max_relative
+):
     assert lines_score(max_points, min_points) == max_relative
     position = catalog.game("trgd").from_string(
-        f"{','.join(map(str, max_points))}/{','.join(map(str, min_points))} "
-        f"{'-' if side else '+'}")
+        f"{','.join(map(str, max_points))}/{','.join(map(str, min_points))} {'-' if side else '+'}"
+    )
     to_max_view = 1 if side == 0 else -1  # what a searcher does with a side-to-move score
     plain = catalog.evaluator("trgd-lines")
     thesis = catalog.evaluator("trgd-lines(thesis=true)")
@@ -71,7 +75,11 @@ def test_trgd_6_thesis_minimax_from_the_empty_board_to_cota_5(catalog):
     choice = jugada(position, catalog.evaluator("trgd-lines(thesis=true)"), 5)
     assert choice.nodes == 142_864 and choice.leaves == 131_040
     assert [(position.move_str(m), v) for m, v in choice.root_values] == [
-        ("1", -1), ("2", 0), ("9", 0), ("10", -1)]
+        ("1", -1),
+        ("2", 0),
+        ("9", 0),
+        ("10", -1),
+    ]
     assert {position.move_str(m) for m in choice.ties} == {"2", "9"} and choice.value == 0
     max_relative = jugada(position, catalog.evaluator("trgd-lines"), 5)
     assert [v for _, v in max_relative.root_values] == [2, 1, 1, 2]
@@ -92,14 +100,16 @@ def test_trgd_7_jug_ab_on_the_empty_board_picks_the_last_maximum(catalog):
     assert position.move_str(plain.move) == "10"
 
 
-@pytest.mark.parametrize("start, cota, expected, value", [
-    ("1,2/9,10 +", 3, "3", 100),             # TRGD-8: immediate win by placement
-    ("1,7,9/4,12,14 +", 4, "9-8", 100),      # TRGD-9: immediate win by sliding 9 -> 8
-    ("1,16/10,11 +", 3, "12", None),         # TRGD-10: block MIN's threat at 12
-])
+@pytest.mark.parametrize(
+    "start, cota, expected, value",
+    [
+        ("1,2/9,10 +", 3, "3", 100),  # TRGD-8: immediate win by placement
+        ("1,7,9/4,12,14 +", 4, "9-8", 100),  # TRGD-9: immediate win by sliding 9 -> 8
+        ("1,16/10,11 +", 3, "12", None),  # TRGD-10: block MIN's threat at 12
+    ],
+)
 @pytest.mark.parametrize("thesis_h", [False, True])
-def test_trgd_8_9_10_jug_ab_plays_the_thesis_moves(catalog, start, cota, expected, value,
-                                                     thesis_h):
+def test_trgd_8_9_10_jug_ab_plays_the_thesis_moves(catalog, start, cota, expected, value, thesis_h):
     position = catalog.game(THESIS_RULES).from_string(start)
     assert trgd_cota(position) == cota  # TRGD-11
     evaluator = catalog.evaluator(f"trgd-lines(thesis={thesis_h})")
@@ -131,7 +141,14 @@ def test_a_completed_line_ends_the_game_as_a_loss_for_the_side_to_move(catalog):
 def test_sliding_follows_the_thesis_neighbour_order(catalog):
     position = catalog.game("trgd").from_string("1,7,9/4,12,14 +")
     assert [position.move_str(m) for m in position.legal_moves()] == [
-        "1-2", "1-8", "7-6", "7-8", "9-8", "9-10", "9-16"]
+        "1-2",
+        "1-8",
+        "7-6",
+        "7-8",
+        "9-8",
+        "9-10",
+        "9-16",
+    ]
 
 
 def test_no_player_can_ever_be_blocked_so_no_blocked_rule_is_needed():
@@ -164,26 +181,34 @@ def test_max_plies_ends_the_game_in_a_draw(catalog):
     assert position.outcome() == Result.DRAW
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("1,2", "expected"),
-    ("1,2,x/ +", "'x' is not a point"),
-    ("1,17/ -", "'17' is not a point"),
-    ("1,1/2 -", "repeats"),
-    ("1,2,3,4/5,6,7 +", "has 4 pieces"),
-    ("1/1 -", "both sides"),
-    ("1/ +", "MIN's turn"),
-    ("1,2,3/9,10,11 *", "side to move"),
-    ("/1 -", "MAX moves first"),
-    ("9,10,16/1,2,3 +", "already has a line"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("1,2", "expected"),
+        ("1,2,x/ +", "'x' is not a point"),
+        ("1,17/ -", "'17' is not a point"),
+        ("1,1/2 -", "repeats"),
+        ("1,2,3,4/5,6,7 +", "has 4 pieces"),
+        ("1/1 -", "both sides"),
+        ("1/ +", "MIN's turn"),
+        ("1,2,3/9,10,11 *", "side to move"),
+        ("/1 -", "MAX moves first"),
+        ("9,10,16/1,2,3 +", "already has a line"),
+    ],
+)
 def test_malformed_or_impossible_positions_are_rejected_with_their_reason(catalog, text, fragment):
     with pytest.raises(InvalidPositionError, match=fragment):
         catalog.game("trgd").from_string(text)
 
 
 def test_bad_options_are_rejected(catalog):
-    for spec in ("trgd(first_moves=some)", "trgd(first_moves=pass)", "trgd(repetition=-1)",
-                 "trgd(repetition=1)", "trgd(max_plies=2.5)"):
+    for spec in (
+        "trgd(first_moves=some)",
+        "trgd(first_moves=pass)",
+        "trgd(repetition=-1)",
+        "trgd(repetition=1)",
+        "trgd(max_plies=2.5)",
+    ):
         with pytest.raises(InvalidOptionError):
             catalog.game(spec)
 

@@ -7,7 +7,6 @@ from typing import Any, Protocol
 
 from attrs import define, field, frozen
 
-from alfabeta.plugins.spec import format_spec
 from alfabeta.core import (
     AlfabetaError,
     Evaluator,
@@ -17,6 +16,7 @@ from alfabeta.core import (
     Result,
     SearchResult,
 )
+from alfabeta.plugins.spec import format_spec
 
 
 class GameAbandoned(AlfabetaError):
@@ -26,8 +26,9 @@ class GameAbandoned(AlfabetaError):
 class Player(Protocol):
     label: str
 
-    def choose(self, position: Position, notify: Callable[..., Any]) -> tuple[int,
-                                                                           SearchResult | None]:
+    def choose(
+        self, position: Position, notify: Callable[..., Any]
+    ) -> tuple[int, SearchResult | None]:
         """The move to play in ``position`` (left unchanged) and the search that chose it."""
 
 
@@ -45,11 +46,21 @@ class SearchPlayer:
             self.label = str(self.searcher)
 
     def choose(self, position, notify):
-        notify("search_started", position=position, searcher=self.searcher,
-               evaluator=self.evaluator, limit=self.limit)
+        notify(
+            "search_started",
+            position=position,
+            searcher=self.searcher,
+            evaluator=self.evaluator,
+            limit=self.limit,
+        )
         result = self.searcher.search(position, self.evaluator, self.limit)
-        notify("search_finished", position=position, searcher=self.searcher,
-               evaluator=self.evaluator, result=result)
+        notify(
+            "search_finished",
+            position=position,
+            searcher=self.searcher,
+            evaluator=self.evaluator,
+            result=result,
+        )
         if result.move is None:
             raise AlfabetaError(f"{self.label} returned no move in {position.to_string()!r}")
         return result.move, result
@@ -103,7 +114,8 @@ def final_outcome(position: Position) -> Outcome | None:
     side = position.side_to_move
     termination = getattr(position, "termination", None)
     reason = (termination() if termination is not None else "") or (
-        "draw" if status == Result.DRAW else "win")
+        "draw" if status == Result.DRAW else "win"
+    )
     if status == Result.ONGOING:
         return None
     if status == Result.WIN:
@@ -116,10 +128,14 @@ def final_outcome(position: Position) -> Outcome | None:
     return Outcome(0 if value > 0 else 1 if value < 0 else None, f"leaf value {value}")
 
 
-def play_game(position: Position, players: Sequence[Player], *,
-              notify: Callable[..., Any] | None = None, max_plies: int | None = None,
-              on_move: Callable[[Position, int, SearchResult | None, str], Any] | None = None
-              ) -> GameRecord:
+def play_game(
+    position: Position,
+    players: Sequence[Player],
+    *,
+    notify: Callable[..., Any] | None = None,
+    max_plies: int | None = None,
+    on_move: Callable[[Position, int, SearchResult | None, str], Any] | None = None,
+) -> GameRecord:
     """Play ``position`` to its end; ``players[i]`` moves when side ``i`` is to move.
 
     ``notify(hook_name, **kwargs)`` receives the observer hooks (``Catalog.notify``);
@@ -146,7 +162,13 @@ def play_game(position: Position, players: Sequence[Player], *,
             on_move(game, move, result, text)
         outcome = final_outcome(game)
     record = GameRecord(
-        game=format_spec(game.name, game.options()), start=start, moves=tuple(moves), notation=tuple(notation),
-        outcome=outcome, players=(players[0].label, players[1].label), results=tuple(results))
+        game=format_spec(game.name, game.options()),
+        start=start,
+        moves=tuple(moves),
+        notation=tuple(notation),
+        outcome=outcome,
+        players=(players[0].label, players[1].label),
+        results=tuple(results),
+    )
     notify("game_finished", record=record)
     return record

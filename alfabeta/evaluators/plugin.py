@@ -6,12 +6,28 @@ from alfabeta.plugins import hookimpl
 
 @hookimpl
 def register_evaluators(register):
-    register("trgd-lines", TRGDLines, games=("trgd",),
-             description="open lines for the side to move minus the opponent's; thesis=true "
-                         "reproduces the thesis's depth-parity sign")
-    register("nim-exact", NimExact, games=("fibonacci-nim",),
-             description="Fibonacci nim solved by Zeckendorf's theorem (±1000)")
-    register("nim-naive", NimNaive, games=("fibonacci-nim",),
-             description="one-move lookahead: can I take the pile, must I hand it over (±1000)")
-    register("tree-leaves", TreeLeaves, games=("tree",),
-             description="the explicit tree's leaf values; log=true records evaluation order")
+    register(
+        "trgd-lines",
+        TRGDLines,
+        games=("trgd",),
+        description="open lines for the side to move minus the opponent's; thesis=true "
+        "reproduces the thesis's depth-parity sign",
+    )
+    register(
+        "nim-exact",
+        NimExact,
+        games=("fibonacci-nim",),
+        description="Fibonacci nim solved by Zeckendorf's theorem (±1000)",
+    )
+    register(
+        "nim-naive",
+        NimNaive,
+        games=("fibonacci-nim",),
+        description="one-move lookahead: can I take the pile, must I hand it over (±1000)",
+    )
+    register(
+        "tree-leaves",
+        TreeLeaves,
+        games=("tree",),
+        description="the explicit tree's leaf values; log=true records evaluation order",
+    )

@@ -8,9 +8,17 @@ from alfabeta.plugins import hookimpl
 
 @hookimpl
 def register_games(register):
-    register("fibonacci-nim", FibonacciNim, aliases=("nim",),
-             description="Gaskell–Whinihan Fibonacci nim: take 1..2×(last take); last object wins")
-    register("trgd", TRGD,
-             description="three-in-a-row with sliding on a 16-point board (Márquez 1991)")
-    register("tree", Tree,
-             description="explicit game tree (nested lists or JSON) or a seeded uniform tree")
+    register(
+        "fibonacci-nim",
+        FibonacciNim,
+        aliases=("nim",),
+        description="Gaskell–Whinihan Fibonacci nim: take 1..2×(last take); last object wins",
+    )
+    register(
+        "trgd", TRGD, description="three-in-a-row with sliding on a 16-point board (Márquez 1991)"
+    )
+    register(
+        "tree",
+        Tree,
+        description="explicit game tree (nested lists or JSON) or a seeded uniform tree",
+    )

@@ -75,8 +75,11 @@ class TicTacToe:
 
     def copy(self) -> TicTacToe:
         twin = TicTacToe()
-        twin.board, twin.side_to_move, twin.history = list(self.board), self.side_to_move, list(
-            self.history)
+        twin.board, twin.side_to_move, twin.history = (
+            list(self.board),
+            self.side_to_move,
+            list(self.history),
+        )
         return twin
 
     # -- strings --
@@ -98,7 +101,8 @@ class TicTacToe:
         if xs - os != side:
             raise InvalidPositionError(
                 f"tictactoe position {text!r}: x moves first, so with {xs} x and {os} o it is "
-                f"{'o' if xs > os else 'x'}'s turn" if xs - os in (0, 1)
+                f"{'o' if xs > os else 'x'}'s turn"
+                if xs - os in (0, 1)
                 else f"tictactoe position {text!r}: {xs} x and {os} o cannot happen"
             )
         twin = TicTacToe()
@@ -125,7 +129,7 @@ class TicTacToe:
     def __str__(self) -> str:
         rows = []
         for r in range(3):
-            cells = " ".join("." if c is None else MARKS[c] for c in self.board[3 * r: 3 * r + 3])
+            cells = " ".join("." if c is None else MARKS[c] for c in self.board[3 * r : 3 * r + 3])
             rows.append(f"{3 - r} {cells}")
         rows.append("  a b c")
         rows.append(f"{MARKS[self.side_to_move]} to move")
@@ -153,5 +157,9 @@ def register_games(register):
 
 @hookimpl
 def register_evaluators(register):
-    register("tictactoe-lines", open_lines, games=("tictactoe",),
-             description="open lines for the side to move minus the opponent's (plain Python)")
+    register(
+        "tictactoe-lines",
+        open_lines,
+        games=("tictactoe",),
+        description="open lines for the side to move minus the opponent's (plain Python)",
+    )

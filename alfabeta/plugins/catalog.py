@@ -97,8 +97,13 @@ class Catalog:
         self._info: dict[str, PluginInfo] = {}
 
     # ---- loading ---------------------------------------------------------------------------
-    def add_plugin(self, module: ModuleType | object, name: str,
-                   distribution: str = "(direct)", version: str = "") -> bool:
+    def add_plugin(
+        self,
+        module: ModuleType | object,
+        name: str,
+        distribution: str = "(direct)",
+        version: str = "",
+    ) -> bool:
         """Register ``module``'s hooks and run its registration hooks; False if it failed."""
         if self.pm.is_registered(module) or self.pm.has_plugin(name):
             return True
@@ -123,14 +128,21 @@ class Catalog:
         impls = [impl for impl in caller.get_hookimpls() if impl.plugin_name == info.name]
         staged: list[Entry] = []
 
-        def register(name: str, factory: Any, *, aliases: Iterable[str] = (),
-                     description: str = "", games: Iterable[str] = ()) -> None:
+        def register(
+            name: str,
+            factory: Any,
+            *,
+            aliases: Iterable[str] = (),
+            description: str = "",
+            games: Iterable[str] = (),
+        ) -> None:
             if not callable(factory):
                 raise AlfabetaError(f"{kind} {name!r}: factory {factory!r} is not callable")
             if isinstance(aliases, str) or isinstance(games, str):
                 raise AlfabetaError(f"{kind} {name!r}: aliases and games are sequences of names")
-            staged.append(Entry(kind, name, factory, info.name, tuple(aliases), description,
-                                tuple(games)))
+            staged.append(
+                Entry(kind, name, factory, info.name, tuple(aliases), description, tuple(games))
+            )
 
         ok = True
         for impl in impls:
@@ -176,8 +188,11 @@ class Catalog:
             try:
                 module = ep.load()
             except Exception as error:
-                self.failures.append(PluginFailure(
-                    ep.name, dist, version, f"import failed: {type(error).__name__}: {error}"))
+                self.failures.append(
+                    PluginFailure(
+                        ep.name, dist, version, f"import failed: {type(error).__name__}: {error}"
+                    )
+                )
                 continue
             self.add_plugin(module, ep.name, dist, version)
 
@@ -188,8 +203,9 @@ class Catalog:
                 self._block(name)
                 continue
             if not self.pm.has_plugin(name):
-                self.add_plugin(importlib.import_module(module_name), name, OWN_DISTRIBUTION,
-                                _own_version())
+                self.add_plugin(
+                    importlib.import_module(module_name), name, OWN_DISTRIBUTION, _own_version()
+                )
 
     # ---- creating things by spec -----------------------------------------------------------
     def game(self, spec: str) -> Position:
@@ -250,9 +266,14 @@ class Catalog:
                 impl.function(**{arg: kwargs[arg] for arg in impl.argnames})
             except Exception as error:
                 info = self._info.get(impl.plugin_name) or PluginInfo(
-                    impl.plugin_name, "", "(direct)", "")
-                failure = PluginFailure(info.name, info.distribution, info.version,
-                                        f"{hook_name} raised {type(error).__name__}: {error}")
+                    impl.plugin_name, "", "(direct)", ""
+                )
+                failure = PluginFailure(
+                    info.name,
+                    info.distribution,
+                    info.version,
+                    f"{hook_name} raised {type(error).__name__}: {error}",
+                )
                 self.failures.append(failure)
                 errors.append(failure)
         return errors
@@ -264,8 +285,12 @@ def _own_version() -> str:
     return __version__
 
 
-def load_catalog(*, autoload: bool | None = None, block: Iterable[str] | None = None,
-                 plugins: Iterable[tuple[str, object]] = ()) -> Catalog:
+def load_catalog(
+    *,
+    autoload: bool | None = None,
+    block: Iterable[str] | None = None,
+    plugins: Iterable[tuple[str, object]] = (),
+) -> Catalog:
     """A Catalog with alfabeta's own plugins, then the installed ones (unless ``autoload`` is
     False or ALFABETA_DISABLE_PLUGIN_AUTOLOAD is set), then ``plugins`` given as (name,
     module). The own plugins load first, so no other plugin can take their names."""

@@ -46,14 +46,16 @@ def register_evaluators(register: Register) -> None:
 
 
 @hookspec
-def search_started(position: Position, searcher: Any, evaluator: Evaluator,
-                   limit: Limit | None) -> None:
+def search_started(
+    position: Position, searcher: Any, evaluator: Evaluator, limit: Limit | None
+) -> None:
     """A search is about to start from ``position`` (do not modify it)."""
 
 
 @hookspec
-def search_finished(position: Position, searcher: Any, evaluator: Evaluator,
-                    result: SearchResult) -> None:
+def search_finished(
+    position: Position, searcher: Any, evaluator: Evaluator, result: SearchResult
+) -> None:
     """A search from ``position`` returned ``result`` (a SearchResult)."""
 
 

@@ -28,7 +28,7 @@ def _signature(factory: Callable[..., Any]) -> inspect.Signature:
             raise
         namespace: dict[str, Any] = {}
         module_globals = vars(sys.modules[factory.__module__])  # defaults may name constants
-        exec(f"def {name}{first_line[len(name):]}: pass", dict(module_globals), namespace)
+        exec(f"def {name}{first_line[len(name) :]}: pass", dict(module_globals), namespace)
         return inspect.signature(namespace[name])
 
 
@@ -52,8 +52,11 @@ class Entry:
             return None
         if any(p.kind is p.VAR_KEYWORD for p in parameters):
             return None
-        return [p.name for p in parameters
-                if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD) and p.name != "self"]
+        return [
+            p.name
+            for p in parameters
+            if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD) and p.name != "self"
+        ]
 
     def create(self, options: dict[str, Any]) -> Any:
         known = self.option_names()

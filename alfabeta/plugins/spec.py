@@ -15,8 +15,15 @@ from typing import Any
 from alfabeta.core.errors import SpecSyntaxError
 
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.*+-]*\Z")
-WORDS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False,
-         "none": None}
+WORDS = {
+    "on": True,
+    "off": False,
+    "true": True,
+    "false": False,
+    "yes": True,
+    "no": False,
+    "none": None,
+}
 
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.*+/-]*\Z")

@@ -42,10 +42,12 @@ def choice(*allowed: Any):
 
 
 def positive_seconds(instance, attribute, value):
-    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
-                              or value <= 0):
+    if value is not None and (
+        isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0
+    ):
         raise InvalidOptionError(
-            f"{instance.name} option {attribute.name}={value!r}: expected seconds > 0")
+            f"{instance.name} option {attribute.name}={value!r}: expected seconds > 0"
+        )
 
 
 class Aborted(Exception):

@@ -97,10 +97,17 @@ class _Run:
 
     def result(self, move, value, pv, complete) -> SearchResult:
         return SearchResult(
-            move=move, value=value, pv=tuple(pv),
+            move=move,
+            value=value,
+            pv=tuple(pv),
             depth=self.depth if self.depth != UNLIMITED else self.seldepth,
-            nodes=self.budget.nodes, leaves=self.leaves, tt_hits=self.tt_hits,
-            cutoffs=self.cutoffs, elapsed=self.budget.elapsed(), complete=complete)
+            nodes=self.budget.nodes,
+            leaves=self.leaves,
+            tt_hits=self.tt_hits,
+            cutoffs=self.cutoffs,
+            elapsed=self.budget.elapsed(),
+            complete=complete,
+        )
 
 
 def _children(run: _Run):
@@ -181,8 +188,7 @@ class PyAlphaBeta(Searcher):
 
     name = "py-alphabeta"
     fail: str = field(default="hard", validator=choice("hard", "soft"), kw_only=True)
-    root: str = field(default="shared", validator=choice("shared", "independent"),
-                      kw_only=True)
+    root: str = field(default="shared", validator=choice("shared", "independent"), kw_only=True)
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
         run = _Run(position, evaluator, self.limit_for(limit))
@@ -194,8 +200,9 @@ class PyAlphaBeta(Searcher):
 
         return run.root(child)
 
-    def _alphabeta(self, run: _Run, depth: int, ply: int, alpha: int,
-                   beta: int) -> tuple[int, tuple]:
+    def _alphabeta(
+        self, run: _Run, depth: int, ply: int, alpha: int, beta: int
+    ) -> tuple[int, tuple]:
         score = run.static(depth, ply)
         if score is not None:
             return score, ()
@@ -265,7 +272,13 @@ def _toward_zero(score: int) -> int:
 def register_searchers(register):
     register("py-minimax", PyMinimax, description="pure-Python MiniMax (reference oracle)")
     register("py-negamax", PyNegamax, description="pure-Python NegaMax (reference oracle)")
-    register("py-alphabeta", PyAlphaBeta,
-             description="pure-Python alpha-beta, fail=hard|soft, root=shared|independent")
-    register("py-solve", PySolve,
-             description="pure-Python exhaustive solver with a memo table (small acyclic games)")
+    register(
+        "py-alphabeta",
+        PyAlphaBeta,
+        description="pure-Python alpha-beta, fail=hard|soft, root=shared|independent",
+    )
+    register(
+        "py-solve",
+        PySolve,
+        description="pure-Python exhaustive solver with a memo table (small acyclic games)",
+    )

@@ -75,8 +75,7 @@ def reachable_graph(position: Position) -> GameGraph:
         return state
 
     visit()
-    return GameGraph(work.to_string(), successors, frozenset(ours), frozenset(won),
-                     frozenset(lost))
+    return GameGraph(work.to_string(), successors, frozenset(ours), frozenset(won), frozenset(lost))
 
 
 def kernel(successors: dict) -> set:
@@ -102,8 +101,10 @@ def evaluation_sets(successors: dict, won: set) -> list[set]:
     so_far = set(levels[0])
     while levels[-1]:
         level = {
-            s for s, succ in successors.items() if s not in so_far and any(
-                successors[t] and all(u in so_far for u in successors[t]) for t in succ)
+            s
+            for s, succ in successors.items()
+            if s not in so_far
+            and any(successors[t] and all(u in so_far for u in successors[t]) for t in succ)
         }
         levels.append(level)
         so_far |= level
@@ -126,8 +127,9 @@ class ThesisChoice:
 
 
 class _Thesis:
-    def __init__(self, position: Position, evaluator, cota: int,
-                 win_value: int = THESIS_WIN) -> None:
+    def __init__(
+        self, position: Position, evaluator, cota: int, win_value: int = THESIS_WIN
+    ) -> None:
         self.position = position
         self.evaluator = evaluator
         self.cota = cota
@@ -212,8 +214,9 @@ def _ge(a: int | None, b: int | None) -> bool:
     return a is not None and b is not None and a >= b
 
 
-def _choice(run: _Thesis, values: list[tuple[int, int | None]], move: int | None,
-            value: int | None) -> ThesisChoice:
+def _choice(
+    run: _Thesis, values: list[tuple[int, int | None]], move: int | None, value: int | None
+) -> ThesisChoice:
     ties = tuple(m for m, v in values if v == value)
     return ThesisChoice(move, value, tuple(values), ties, run.nodes, run.leaves)
 
@@ -228,8 +231,9 @@ def jugada(position: Position, evaluator, cota: int) -> ThesisChoice:
     return _choice(run, values, move, value)
 
 
-def valor_a(position: Position, evaluator, cota: int,
-            win_value: int = THESIS_WIN) -> tuple[int | None, int, int]:
+def valor_a(
+    position: Position, evaluator, cota: int, win_value: int = THESIS_WIN
+) -> tuple[int | None, int, int]:
     """(VALOR-A(root, NIL), nodes visited including the root, leaves evaluated)."""
     run = _Thesis(position, evaluator, cota, win_value)
     evaluator.prepare(position)
@@ -237,8 +241,7 @@ def valor_a(position: Position, evaluator, cota: int,
     return value, run.nodes, run.leaves
 
 
-def jug_ab(position: Position, evaluator, cota: int,
-           win_value: int = THESIS_WIN) -> ThesisChoice:
+def jug_ab(position: Position, evaluator, cota: int, win_value: int = THESIS_WIN) -> ThesisChoice:
     """The α-β program's JUG-AB: VALOR-B(child, NIL) for every root child, then MEJOR."""
     run = _Thesis(position, evaluator, cota, win_value)
     evaluator.prepare(position)
@@ -279,9 +282,14 @@ class _ThesisSearcher(Searcher):
                 raise InvalidOptionError(f"{self.name} needs cota=N (or a depth limit)")
             cota = trgd_cota(position)
         choice = self.procedure(position, evaluator, cota)
-        return SearchResult(move=choice.move, value=choice.value or 0, depth=cota,
-                            nodes=choice.nodes + 1, leaves=choice.leaves,
-                            pv=(choice.move,) if choice.move is not None else ())
+        return SearchResult(
+            move=choice.move,
+            value=choice.value or 0,
+            depth=cota,
+            nodes=choice.nodes + 1,
+            leaves=choice.leaves,
+            pv=(choice.move,) if choice.move is not None else (),
+        )
 
 
 @define
@@ -308,7 +316,13 @@ class ThesisAlphaBeta(_ThesisSearcher):
 
 @hookimpl
 def register_searchers(register):
-    register("thesis-minimax", ThesisMinimax,
-             description="the 1991 thesis's Min-Max program (JUGADA/EV), option cota")
-    register("thesis-alphabeta", ThesisAlphaBeta,
-             description="the 1991 thesis's shallow α-β (JUG-AB, VALOR-A/B, MEJOR), option cota")
+    register(
+        "thesis-minimax",
+        ThesisMinimax,
+        description="the 1991 thesis's Min-Max program (JUGADA/EV), option cota",
+    )
+    register(
+        "thesis-alphabeta",
+        ThesisAlphaBeta,
+        description="the 1991 thesis's shallow α-β (JUG-AB, VALOR-A/B, MEJOR), option cota",
+    )
