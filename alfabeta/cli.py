@@ -1,6 +1,7 @@
 """The ``alfabeta`` command.
 
-Exit status: 0 when the command did its job (a game played to its end, a listing printed);
+Exit status: 0 when the command did its job (a game played to its end, a listing printed, a
+goal proved or refuted);
 2 for bad input (an unknown or malformed game/searcher/evaluator, a bad option, an illegal
 start position); 3 when a human abandoned a game; 1 for an unexpected internal error.
 """
@@ -12,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from alfabeta.arena.play import GameAbandoned, HumanPlayer, SearchPlayer, play_game
-from alfabeta.core import AlfabetaError, Limit, SearchResult
+from alfabeta.core import AlfabetaError, KnowledgeBaseError, Limit, SearchResult
 from alfabeta.plugins.catalog import Catalog, load_catalog
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_ABANDONED = 0, 1, 2, 3
@@ -44,6 +45,28 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--start", help="start position in the game's notation")
     play.add_argument("--max-plies", type=int, help="adjudicate a draw after this many plies")
     play.add_argument("--quiet", action="store_true", help="print only the result")
+
+    prove = commands.add_parser("prove", help="prove a goal from Horn clauses and data")
+    prove.add_argument("kb", help="knowledge base file: one clause 'a & b -> c' per line")
+    prove.add_argument("--data", default="", help="the data (facts), e.g. bs,bp")
+    prove.add_argument("--goal", required=True, help="the atom to prove")
+    prove.add_argument(
+        "--searcher",
+        help="play the deductive game with this searcher instead of the thesis's α-β deduction",
+    )
+    prove.add_argument("--evaluator", help="evaluator for --searcher (default deduction-h)")
+    prove.add_argument(
+        "--lang",
+        choices=("en", "es"),
+        default="en",
+        help="language of the thesis's trace (es: its own wording)",
+    )
+    prove.add_argument("--tree", action="store_true", help="draw the proof tree")
+    prove.add_argument(
+        "--smallest",
+        action="store_true",
+        help="also print the proof with the fewest rule applications",
+    )
     return parser
 
 
@@ -125,7 +148,61 @@ def cmd_play(catalog: Catalog, args, out) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"plugins": cmd_plugins, "play": cmd_play}
+def cmd_prove(catalog: Catalog, args, out) -> int:
+    from alfabeta.games.deduction import proof as proofs
+    from alfabeta.games.deduction.kb import parse_atoms, read_knowledge_base
+    from alfabeta.games.deduction.thesis import deduce
+
+    kb = read_knowledge_base(args.kb)
+    data = parse_atoms(args.data, "--data")
+    goal = parse_atoms([args.goal], "--goal")[0] if args.goal.strip() else ""
+    if not goal:
+        raise KnowledgeBaseError("--goal is empty: name the atom to prove")
+    rules = kb.for_data(data)
+    if args.searcher:
+        position = catalog.game(
+            f"deduction(file={args.kb!r}, data={','.join(data)!r}, goal={goal!r})"
+        )
+        evaluator = catalog.evaluator(args.evaluator or "deduction-h", position)
+        found = proofs.prove_with(position, catalog.searcher(args.searcher), evaluator)
+        proof = found.proof
+        if proof is not None:
+            print(f"proved {goal} from {', '.join(data) or 'no data'}:", file=out)
+            for line in proofs.render_steps(proof):
+                print(f"  {line}", file=out)
+        else:
+            print(
+                f"no proof of {goal}: {found.failed_atom} fails "
+                f"(line of play: {' / '.join(found.refutation)})",
+                file=out,
+            )
+        rate = found.nodes / found.elapsed if found.elapsed > 0 else 0.0
+        print(
+            f"search: {found.searches} searches, {found.nodes} nodes, {found.leaves} leaves, "
+            f"{found.elapsed:.3f}s, {rate:,.0f} nodes/s",
+            file=out,
+        )
+    else:
+        trace = deduce(rules, data, goal, args.lang)
+        for line in trace.lines:
+            print(line, file=out)
+        proof = proofs.proof_from_trace(trace, rules)
+    if args.tree and proof is not None:
+        for line in proofs.render_tree(proof):
+            print(line, file=out)
+    if args.smallest:
+        smallest = proofs.smallest_proof(rules, data, goal)
+        if smallest is not None:
+            print(f"smallest proof: {smallest.rule_applications()} rule applications", file=out)
+            for line in proofs.render_tree(smallest):
+                print(f"  {line}", file=out)
+    if proof is None:
+        blocking = rules.blocking_atoms(data, goal)
+        print(f"blocked by: {', '.join(blocking) or '(nothing: the goal follows)'}", file=out)
+    return EXIT_OK
+
+
+COMMANDS = {"plugins": cmd_plugins, "play": cmd_play, "prove": cmd_prove}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -48,3 +48,8 @@ class UnsupportedLimitError(AlfabetaError, ValueError):
 
 class GameProtocolError(AlfabetaError, TypeError):
     """A plain-Python game or evaluator that does not keep the contract (e.g. non-int moves)."""
+
+
+class KnowledgeBaseError(AlfabetaError, ValueError):
+    """A Horn-clause knowledge base that cannot be read or used: a syntax error (with line and
+    column), a cyclic rule set (with the cycle), a missing goal, an unreadable file."""

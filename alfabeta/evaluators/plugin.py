@@ -1,5 +1,6 @@
 """Registers alfabeta's evaluators through the same hook as any third-party plugin."""
 
+from alfabeta.evaluators.deduction import DeductionH
 from alfabeta.evaluators.small_games import NimExact, NimNaive, TreeLeaves, TRGDLines
 from alfabeta.plugins import hookimpl
 
@@ -30,4 +31,10 @@ def register_evaluators(register):
         TreeLeaves,
         games=("tree",),
         description="the explicit tree's leaf values; log=true records evaluation order",
+    )
+    register(
+        "deduction-h",
+        DeductionH,
+        games=("deduction",),
+        description="closeness of the atom or rule under play to the data",
     )

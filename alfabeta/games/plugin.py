@@ -1,5 +1,6 @@
 """Registers alfabeta's compiled games through the same hook as any third-party plugin."""
 
+from alfabeta.games.deduction.game import Deduction
 from alfabeta.games.fibonacci_nim import FibonacciNim
 from alfabeta.games.tree import Tree
 from alfabeta.games.trgd import TRGD
@@ -21,4 +22,10 @@ def register_games(register):
         "tree",
         Tree,
         description="explicit game tree (nested lists or JSON) or a seeded uniform tree",
+    )
+    register(
+        "deduction",
+        Deduction,
+        description="Horn-clause proving as a game: the prover picks rules, the sceptic "
+        "premises (Márquez 1991)",
     )
