@@ -45,6 +45,7 @@ BUILTIN_PLUGINS = {
     "tictactoe": "alfabeta.games.tictactoe",
     "evaluators": "alfabeta.evaluators.plugin",
     "reference": "alfabeta.searchers.reference",
+    "compiled": "alfabeta.searchers.compiled",
     "thesis": "alfabeta.searchers.thesis",
 }
 REGISTRATION_HOOKS = {

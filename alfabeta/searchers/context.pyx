@@ -1,0 +1,110 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The state every compiled search shares; see context.pxd. The conventions are those of
+``reference.py``: ``nodes`` counts positions searched (root included), ``leaves`` evaluator
+calls; a finished game scores ±(WIN − ply) or 0 without the evaluator; a node limit is exact;
+the clock and the stop flag are read every CHECK_EVERY nodes, where the GIL is also let go so
+that other threads (a UCI reader) run during a long search."""
+
+import time
+
+from libc.stdlib cimport calloc, free
+
+from alfabeta.core.evaluator cimport Evaluator
+from alfabeta.core.position cimport (
+    RESULT_DRAW,
+    RESULT_LEAF,
+    RESULT_LOSS,
+    RESULT_WIN,
+    Position,
+)
+
+
+cdef class SearchContext:
+
+    def __cinit__(self, Position position, Evaluator evaluator, limit):
+        self.pos = position
+        self.ev = evaluator
+        self.stride = position.max_moves
+        self.moves = <int*> calloc((SEARCH_MAX_PLY + 2) * self.stride, sizeof(int))
+        self.pv = <int*> calloc((SEARCH_MAX_PLY + 2) * (SEARCH_MAX_PLY + 1), sizeof(int))
+        self.pv_length = <int*> calloc(SEARCH_MAX_PLY + 2, sizeof(int))
+        if self.moves == NULL or self.pv == NULL or self.pv_length == NULL:
+            raise MemoryError()
+        self.node_limit = -1 if limit.nodes is None else limit.nodes
+        self.started = time.perf_counter()
+        self.deadline = 0 if limit.time is None else self.started + limit.time
+        self.stop = limit.stop
+        self.root_side = position.side_to_move
+
+    def __dealloc__(self):
+        free(self.moves)
+        free(self.pv)
+        free(self.pv_length)
+
+    cdef int tick(self) except -1:
+        """Count a node; sets ``aborted`` (and returns 1) when the budget is spent."""
+        if self.node_limit >= 0 and self.nodes >= self.node_limit:
+            self.aborted = True
+            return 1
+        self.nodes += 1
+        if self.nodes & (CHECK_EVERY - 1) == 0:
+            self.check()
+        return self.aborted
+
+    cdef int check(self) except -1:
+        with nogil:
+            pass  # let other threads run
+        if self.stop is not None and self.stop.is_set():
+            self.aborted = True
+        elif self.deadline and time.perf_counter() >= self.deadline:
+            self.aborted = True
+        return 0
+
+    cdef int static_score(self, int depth, int ply, bint* expand) except? -2147483647:
+        """Count the node; the side-to-move score of a node that is not expanded (finished,
+        a leaf, or at the depth limit), or ``expand[0] = True``."""
+        cdef int status
+        expand[0] = False
+        if self.tick():
+            return 0
+        if ply > self.seldepth:
+            self.seldepth = ply
+        status = self.pos.c_outcome()
+        if status == RESULT_WIN:
+            return SCORE_WIN - ply
+        if status == RESULT_LOSS:
+            return -(SCORE_WIN - ply)
+        if status == RESULT_DRAW:
+            return 0
+        if status == RESULT_LEAF or depth <= 0 or ply >= SEARCH_MAX_PLY:
+            self.leaves += 1
+            return self.ev.evaluate(self.pos)
+        expand[0] = True
+        return 0
+
+    cdef inline int* ply_moves(self, int ply) noexcept:
+        return self.moves + ply * self.stride
+
+    cdef void pv_clear(self, int ply) noexcept:
+        self.pv_length[ply] = 0
+
+    cdef void pv_set(self, int ply, int move) noexcept:
+        """The PV of ``ply`` becomes ``move`` followed by the PV of ``ply + 1``."""
+        cdef int* line = self.pv + ply * (SEARCH_MAX_PLY + 1)
+        cdef int* below = self.pv + (ply + 1) * (SEARCH_MAX_PLY + 1)
+        cdef int n = self.pv_length[ply + 1], i
+        line[0] = move
+        for i in range(n):
+            line[i + 1] = below[i]
+        self.pv_length[ply] = n + 1
+
+    cpdef tuple pv_line(self, int ply):
+        cdef int* line = self.pv + ply * (SEARCH_MAX_PLY + 1)
+        cdef int i
+        cdef list moves = []
+        for i in range(self.pv_length[ply]):
+            moves.append(line[i])
+        return tuple(moves)
+
+    def elapsed(self):
+        return time.perf_counter() - self.started

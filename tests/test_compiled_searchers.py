@@ -1,0 +1,141 @@
+"""Compiled searchers against their pure-Python references: same value, move, principal
+variation, node and leaf counts, on every game; and the reference cases on the tree game."""
+
+import threading
+
+import pytest
+from conftest import T1, T4, T5, T6
+
+from alfabeta.core import Limit
+
+GAMES = [
+    ("tree(branching=5, depth=5, seed=11)", "tree-leaves", None),
+    ("tree(nodes=[[8,12,10],[6,15,9],[14,11,5]])", "tree-leaves", None),
+    ("fibonacci-nim(n=18)", "nim-naive", 5),
+    ("fibonacci-nim(n=9)", "nim-naive", None),
+    ("trgd", "trgd-lines", 3),
+    ("trgd(first_moves=thesis, repetition=0)", "trgd-lines(thesis=true)", 4),
+    ("trgd", "trgd-lines", 1),
+    ("tictactoe", "tictactoe-lines", 3),
+    ("deduction(file='tests/data/deduction/kb4.txt', data='j,v,z', goal=a)", "deduction-h", 6),
+]
+PAIRS = [
+    ("py-minimax", "minimax"),
+    ("py-negamax", "negamax"),
+    ("py-alphabeta", "alphabeta"),
+    ("py-alphabeta(fail=soft)", "alphabeta(fail=soft)"),
+    ("py-alphabeta(root=independent)", "alphabeta(root=independent)"),
+]
+
+
+def summary(result):
+    return (
+        result.move,
+        result.value,
+        result.pv,
+        result.nodes,
+        result.leaves,
+        result.depth,
+        result.complete,
+    )
+
+
+@pytest.mark.parametrize("reference, compiled", PAIRS)
+@pytest.mark.parametrize("game, evaluator, depth", GAMES)
+def test_compiled_matches_the_reference_exactly(
+    catalog, reference, compiled, game, evaluator, depth
+):
+    position = catalog.game(game)
+    before = position.to_string(), position.key()
+    limit = Limit(depth=depth)
+    expected = catalog.searcher(reference).search(position, catalog.evaluator(evaluator), limit)
+    got = catalog.searcher(compiled).search(position, catalog.evaluator(evaluator), limit)
+    assert summary(got) == summary(expected)
+    assert (position.to_string(), position.key()) == before
+
+
+@pytest.mark.parametrize("reference, compiled", PAIRS)
+@pytest.mark.parametrize("nodes", [1, 2, 57, 1000])
+def test_node_limits_stop_both_at_the_same_node(catalog, reference, compiled, nodes):
+    position = catalog.game("tree(branching=6, depth=6)")
+    limit = Limit(nodes=nodes)
+    expected = catalog.searcher(reference).search(position, catalog.evaluator("tree-leaves"), limit)
+    got = catalog.searcher(compiled).search(position, catalog.evaluator("tree-leaves"), limit)
+    assert summary(got) == summary(expected)
+    assert got.nodes == nodes and not got.complete and got.move in range(1, 7)
+
+
+@pytest.mark.parametrize("searcher", ["minimax", "negamax", "alphabeta"])
+def test_a_stop_flag_set_from_another_thread_ends_an_infinite_search(catalog, searcher):
+    stop = threading.Event()
+    position = catalog.game("tree(branching=8, depth=9, seed=1)")
+    timer = threading.Timer(0.05, stop.set)
+    timer.start()
+    result = catalog.searcher(searcher).search(
+        position, catalog.evaluator("tree-leaves"), Limit(infinite=True, stop=stop)
+    )
+    timer.join()
+    assert not result.complete and result.move in range(1, 9)
+    assert position.to_string() == "ε"
+
+
+def test_a_time_limit_ends_a_compiled_search(catalog):
+    position = catalog.game("tree(branching=8, depth=9, seed=1)")
+    result = catalog.searcher("minimax").search(
+        position, catalog.evaluator("tree-leaves"), Limit(time=0.05)
+    )
+    assert not result.complete and result.elapsed < 1.0
+
+
+@pytest.mark.parametrize(
+    "tree, value, move, leaves",
+    [
+        (T1, 8, 1, ["1.1", "1.2", "1.3", "2.1", "3.1", "3.2", "3.3"]),
+        (T4, 12, 1, ["1.1.1", "1.1.2", "1.2.1", "1.2.2", "2.1.1", "2.1.2", "2.2.1", "2.2.2"]),
+        (
+            T5,
+            6,
+            3,
+            [
+                "1.1.1",
+                "1.1.2",
+                "1.2.1",
+                "2.1.1",
+                "2.1.2",
+                "2.2.1",
+                "3.1.1",
+                "3.1.2",
+                "3.2.1",
+                "3.2.2",
+            ],
+        ),
+        ([[5, 9], [5, 1]], 5, 1, ["1.1", "1.2", "2.1"]),
+    ],
+)
+def test_compiled_alphabeta_evaluates_the_survey_leaves(catalog, tree, value, move, leaves):
+    position = catalog.game(f"tree(nodes={tree!r})")
+    evaluator = catalog.evaluator("tree-leaves(log=true)")
+    result = catalog.searcher("alphabeta").search(position, evaluator)
+    assert (result.value, result.move) == (value, move) and evaluator.visited() == leaves
+
+
+def test_compiled_minimax_on_t6_and_ties(catalog):
+    evaluator = catalog.evaluator("tree-leaves")
+    for tree, value, move in ((T6, 3, 2), ([[5], [5]], 5, 1)):
+        result = catalog.searcher("minimax").search(
+            catalog.game(f"tree(nodes={tree!r})"), evaluator
+        )
+        assert (result.value, result.move) == (value, move)
+
+
+@pytest.mark.parametrize(
+    "d, leaves", [(4, 906), (5, 4_396), (6, 12_490), (7, 100_698), (8, 468_422)]
+)
+def test_anchor_tree_leaf_counts_compiled(catalog, d, leaves):
+    position = catalog.game(f"tree(branching=8, depth={d}, seed=20240607)")
+    result = catalog.searcher("alphabeta").search(position, catalog.evaluator("tree-leaves"))
+    assert result.leaves == leaves
+    best = catalog.game(f"tree(branching=8, depth={d}, seed=20240607, order=best)")
+    minimal = catalog.searcher("alphabeta").search(best, catalog.evaluator("tree-leaves"))
+    assert minimal.leaves == 8 ** ((d + 1) // 2) + 8 ** (d // 2) - 1
+    assert minimal.value == result.value
