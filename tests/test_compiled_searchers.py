@@ -65,26 +65,45 @@ def test_node_limits_stop_both_at_the_same_node(catalog, reference, compiled, no
     assert got.nodes == nodes and not got.complete and got.move in range(1, 7)
 
 
-@pytest.mark.parametrize("searcher", ["minimax", "negamax", "alphabeta"])
+ENDLESS = "trgd(repetition=0)"  # no depth limit and no repetition rule: a search never ends
+
+
+@pytest.mark.parametrize(
+    "searcher",
+    ["minimax", "negamax", "alphabeta", "negascout", "aspiration", "mtdf", "null-move"],
+)
 def test_a_stop_flag_set_from_another_thread_ends_an_infinite_search(catalog, searcher):
     stop = threading.Event()
-    position = catalog.game("tree(branching=8, depth=9, seed=1)")
-    timer = threading.Timer(0.05, stop.set)
+    position = catalog.game(ENDLESS)
+    before = position.to_string()
+    timer = threading.Timer(0.1, stop.set)
     timer.start()
     result = catalog.searcher(searcher).search(
-        position, catalog.evaluator("tree-leaves"), Limit(infinite=True, stop=stop)
+        position, catalog.evaluator("trgd-lines"), Limit(infinite=True, stop=stop)
     )
     timer.join()
-    assert not result.complete and result.move in range(1, 9)
-    assert position.to_string() == "ε"
+    assert not result.complete and result.move in position.legal_moves()
+    assert position.to_string() == before
 
 
-def test_a_time_limit_ends_a_compiled_search(catalog):
-    position = catalog.game("tree(branching=8, depth=9, seed=1)")
-    result = catalog.searcher("minimax").search(
-        position, catalog.evaluator("tree-leaves"), Limit(time=0.05)
+@pytest.mark.parametrize("searcher", ["aspiration", "mtdf", "alphabeta(iterative=on)"])
+def test_iterative_searchers_keep_to_a_time_limit(catalog, searcher):
+    position = catalog.game(ENDLESS)
+    result = catalog.searcher(searcher).search(
+        position, catalog.evaluator("trgd-lines"), Limit(time=0.1)
     )
     assert not result.complete and result.elapsed < 1.0
+    assert result.move == result.infos[-1].pv[0] and result.depth == result.infos[-1].depth
+
+
+@pytest.mark.parametrize("searcher", ["minimax", "alphabeta", "py-minimax", "negascout"])
+def test_fixed_depth_searchers_refuse_a_time_limit(catalog, searcher):
+    from alfabeta.core import UnsupportedLimitError
+
+    with pytest.raises(UnsupportedLimitError, match="iterative"):
+        catalog.searcher(searcher).search(
+            catalog.game("trgd"), catalog.evaluator("trgd-lines"), Limit(time=1.0, depth=3)
+        )
 
 
 @pytest.mark.parametrize(

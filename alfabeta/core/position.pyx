@@ -36,7 +36,9 @@ cdef class Position:
 
     Subclasses implement the C-level methods (``generate``, ``make``, ``unmake``,
     ``c_outcome``, ``c_key``, and optionally ``generate_noisy``, ``make_null``,
-    ``unmake_null``) and the Python methods ``options``, ``to_string``, ``from_string``,
+    ``unmake_null``, ``is_tactical``; ``make_null`` returns False where the game has no pass
+    move or the position is zugzwang-prone, and null-move pruning is then skipped) and the
+    Python methods ``options``, ``to_string``, ``from_string``,
     ``move_str``, ``parse_move`` and ``__str__``; this base builds the rest of the Python API.
     ``side_to_move`` is a field each game keeps current in make/unmake.
     """
@@ -66,6 +68,11 @@ cdef class Position:
 
     cdef int unmake_null(self) except -1:
         return 0
+
+    cdef bint is_tactical(self) except -1:
+        """True where the game wants a search extended ("continuación heurística"): a threat
+        to answer, a king in check. Default: never."""
+        return False
 
     cdef int c_outcome(self) except -1:
         raise NotImplementedError(f"{type(self).__name__} has no outcome()")

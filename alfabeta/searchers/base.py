@@ -59,7 +59,9 @@ class Searcher:
     """Base of the searchers: ``search(position, evaluator, limit=None) -> SearchResult``.
 
     The options ``depth``, ``nodes`` and ``time`` form the searcher's default limit; a Limit
-    passed to ``search`` overrides them field by field.
+    passed to ``search`` overrides them field by field. A searcher that does not deepen
+    iteratively refuses time and clock limits (it could only stop with a half-searched
+    tree); node limits and a stop event are honoured by all.
     """
 
     name = "searcher"
@@ -70,9 +72,11 @@ class Searcher:
     def limit_for(self, limit: Limit | None) -> Limit:
         own = Limit(depth=self.depth, nodes=self.nodes, time=self.time)
         merged = own.merged(limit)
-        if merged.uses_clock or merged.movestogo is not None:
+        if merged.time is not None or merged.uses_clock or merged.movestogo is not None:
             raise UnsupportedLimitError(
-                f"{self.name} does not manage game clocks; give depth, nodes or time per move"
+                f"{self.name} searches to a fixed depth and cannot keep to a time or a clock; "
+                "use an iterative-deepening searcher (e.g. alphabeta(iterative=on)) or limit "
+                "depth or nodes"
             )
         return merged
 

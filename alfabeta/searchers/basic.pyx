@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Compiled MiniMax, NegaMax and alpha-beta (fail-hard and fail-soft) over the C-level
-position contract: no Python object per node. Each one mirrors its pure-Python reference in
-``reference.py`` — same value, move, principal variation, node and leaf counts."""
+"""Compiled MiniMax and NegaMax over the C-level position contract: no Python object per node.
+Each mirrors its pure-Python reference in ``reference.py`` — same value, move, principal
+variation, node and leaf counts. (Alpha-beta and its enhancements live in ``family.pyx``.)"""
 
 from alfabeta.core.evaluator cimport Evaluator
 from alfabeta.core.position cimport Position
@@ -12,7 +12,7 @@ from alfabeta.core import SearchResult
 cdef enum:
     UNLIMITED = 1 << 30
 
-ALGO_MINIMAX, ALGO_NEGAMAX, ALGO_ALPHABETA = 0, 1, 2
+ALGO_MINIMAX, ALGO_NEGAMAX = 0, 1
 
 
 cdef int minimax_value(SearchContext ctx, int depth, int ply) except? -2147483647:
@@ -65,49 +65,13 @@ cdef int negamax_value(SearchContext ctx, int depth, int ply) except? -214748364
     return best
 
 
-cdef int alphabeta_value(SearchContext ctx, int depth, int ply, int alpha, int beta,
-                         bint fail_soft) except? -2147483647:
-    """Negamax alpha-beta cutting at α ≥ β. Fail-hard returns a value clamped to [α, β];
-    fail-soft the best value found (≤ α: an upper bound; ≥ β: a lower bound)."""
-    cdef bint expand
-    cdef int score = ctx.static_score(depth, ply, &expand)
-    cdef Position pos = ctx.pos
-    cdef int* moves
-    cdef int count, i, value, best = -SCORE_INF
-    ctx.pv_clear(ply)
-    if not expand or ctx.aborted:
-        return score
-    moves = ctx.ply_moves(ply)
-    count = pos.generate(moves)
-    for i in range(count):
-        pos.make(moves[i])
-        value = -alphabeta_value(ctx, depth - 1, ply + 1, -beta,
-                                 -(alpha if alpha > best else best), fail_soft)
-        pos.unmake(moves[i])
-        if ctx.aborted:
-            return 0
-        if value > best:
-            best = value
-            ctx.pv_set(ply, moves[i])
-        if best >= beta:
-            ctx.cutoffs += 1
-            return best if fail_soft else beta
-    if fail_soft:
-        return best
-    if best <= alpha:
-        ctx.pv_clear(ply)
-        return alpha
-    return best
-
-
-def search(Position position, Evaluator evaluator, limit, int algorithm, bint fail_soft=False,
-           bint shared_root=True):
-    """The root loop shared by the three: every root move in order, the first of the best
-    kept; a search stopped by its budget keeps the best finished root move."""
+def search(Position position, Evaluator evaluator, limit, int algorithm):
+    """The root loop shared by both: every root move in order, the first of the best kept; a
+    search stopped by its budget keeps the best finished root move."""
     cdef SearchContext ctx = SearchContext(position, evaluator, limit)
     cdef int depth = UNLIMITED if limit.depth is None else limit.depth
     cdef bint expand
-    cdef int score, count, i, value, best_value = -SCORE_INF, alpha
+    cdef int score, count, i, value, best_value = -SCORE_INF
     cdef int* moves
     cdef object best_move = None
     cdef tuple best_pv = ()
@@ -122,11 +86,8 @@ def search(Position position, Evaluator evaluator, limit, int algorithm, bint fa
             position.make(moves[i])
             if algorithm == ALGO_MINIMAX:
                 value = minimax_value(ctx, depth - 1, 1)
-            elif algorithm == ALGO_NEGAMAX:
-                value = -negamax_value(ctx, depth - 1, 1)
             else:
-                alpha = best_value if shared_root else -SCORE_INF
-                value = -alphabeta_value(ctx, depth - 1, 1, -SCORE_INF, -alpha, fail_soft)
+                value = -negamax_value(ctx, depth - 1, 1)
             position.unmake(moves[i])
             if ctx.aborted:
                 break

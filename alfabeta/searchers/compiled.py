@@ -1,14 +1,25 @@
-"""The compiled searchers, registered by name. Each takes the same options as its reference
-twin in ``reference.py`` and returns the same SearchResult, counts included, faster."""
+"""The compiled searchers, registered by name.
+
+``minimax``, ``negamax`` and ``alphabeta`` take the options of their reference twins in
+``reference.py`` and return the same SearchResult, counts included. ``alphabeta`` also takes
+every enhancement of the family (see ``family.pyx``); ``negascout``, ``aspiration``,
+``null-move``, ``mtdf``, ``mt-sss*`` and ``mt-dual*`` are presets of it.
+"""
 
 from __future__ import annotations
 
-from attrs import define
+from collections.abc import Callable
 
-from alfabeta.core import Limit, Position, SearchResult
+from attrs import define, field
+
+from alfabeta.core import Limit, Position, SearchResult, UnsupportedLimitError
 from alfabeta.plugins import hookimpl
-from alfabeta.searchers import basic
+from alfabeta.searchers import basic, family
+from alfabeta.searchers.base import choice, whole
 from alfabeta.searchers.reference import PyAlphaBeta, PyMinimax, PyNegamax
+
+FLAG = choice(True, False)
+CLOCK_MOVES = 30  # moves assumed left in the game when the clock gives no movestogo
 
 
 @define
@@ -31,29 +42,147 @@ class Negamax(PyNegamax):
         return basic.search(position, evaluator, self.limit_for(limit), basic.ALGO_NEGAMAX)
 
 
+def _optional_int(instance, attribute, value):
+    if value is not None:
+        whole(-(10**9))(instance, attribute, value)
+
+
 @define
 class AlphaBeta(PyAlphaBeta):
-    """Alpha-beta (fail-hard or fail-soft), compiled; see PyAlphaBeta for the options."""
+    """Alpha-beta with the family's enhancements as options, all off by default (then it is
+    exactly ``py-alphabeta``). Sizes and margins are in score points; 0 switches them off."""
 
     name = "alphabeta"
+    pvs: bool = field(default=False, validator=FLAG, kw_only=True)
+    research_leaves: bool = field(default=True, validator=FLAG, kw_only=True)
+    tt: bool = field(default=False, validator=FLAG, kw_only=True)
+    tt_mb: int = field(default=16, validator=whole(1), kw_only=True)
+    iterative: bool = field(default=False, validator=FLAG, kw_only=True)
+    tt_move: bool = field(default=True, validator=FLAG, kw_only=True)
+    killers: bool = field(default=False, validator=FLAG, kw_only=True)
+    history: bool = field(default=False, validator=FLAG, kw_only=True)
+    quiescence: bool = field(default=False, validator=FLAG, kw_only=True)
+    null_move: int = field(default=0, validator=whole(0), kw_only=True)
+    verified: bool = field(default=False, validator=FLAG, kw_only=True)
+    aspiration: int = field(default=0, validator=whole(0), kw_only=True)
+    guess: int | None = field(default=None, validator=_optional_int, kw_only=True)
+    futility: int = field(default=0, validator=whole(0), kw_only=True)
+    lmr: int = field(default=0, validator=whole(0), kw_only=True)
+    extensions: int = field(default=0, validator=whole(0), kw_only=True)
+    secondary: int = field(default=0, validator=whole(0), kw_only=True)
+    book: Callable | None = field(default=None, kw_only=True, repr=False)
+
+    def _family_options(self) -> dict:
+        return {
+            "fail_soft": self.fail == "soft", "shared_root": self.root == "shared",
+            "pvs": self.pvs, "research_leaves": self.research_leaves, "tt": self.tt,
+            "tt_mb": self.tt_mb, "iterative": self.iterative, "tt_move": self.tt_move,
+            "killers": self.killers, "history": self.history, "quiescence": self.quiescence,
+            "null_r": self.null_move, "verified": self.verified, "aspiration": self.aspiration,
+            "futility": self.futility, "lmr": self.lmr, "extensions": self.extensions,
+            "secondary": self.secondary, "mtd": False, "mtd_start": 0,
+        }
+
+    def limit_for(self, limit: Limit | None) -> Limit:
+        if self.iterative:
+            return Limit(depth=self.depth, nodes=self.nodes, time=self.time).merged(limit)
+        return super().limit_for(limit)
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
-        return basic.search(
-            position,
-            evaluator,
-            self.limit_for(limit),
-            basic.ALGO_ALPHABETA,
-            self.fail == "soft",
-            self.root == "shared",
-        )
+        limit = self.limit_for(limit)
+        options = self._family_options()
+        if limit.uses_clock or limit.movestogo is not None:
+            budget, hard = clock_budget(limit, position.side_to_move)
+            options["soft_budget"] = budget
+            limit = Limit(depth=limit.depth, nodes=limit.nodes,
+                          time=min(hard, limit.time) if limit.time else hard, stop=limit.stop,
+                          infinite=limit.infinite)
+        return family.search(position, evaluator, limit, options, self.book, self.guess)
+
+
+def clock_budget(limit: Limit, side: int) -> tuple[float, float]:
+    """(soft, hard) seconds for this move from the game clock: the remaining time shared over
+    the moves to go plus most of the increment; no new iteration starts after half the soft
+    budget is used... measured by the caller; never more than 40% of the remaining time."""
+    remaining = (limit.wtime if side == 0 else limit.btime) or 0.0
+    increment = (limit.winc if side == 0 else limit.binc) or 0.0
+    moves = limit.movestogo or CLOCK_MOVES
+    budget = remaining / moves + 0.8 * increment
+    hard = max(0.01, min(remaining * 0.4, budget * 3))
+    if remaining <= 0:
+        raise UnsupportedLimitError("the clock has no time left for this move")
+    return min(budget, hard) * 0.5, hard
+
+
+@define
+class NegaScout(AlphaBeta):
+    """NegaScout / PVS (seed-003 §1.14): the document's version by default."""
+
+    name = "negascout"
+    pvs: bool = field(default=True, validator=FLAG, kw_only=True)
+
+
+@define
+class Aspiration(AlphaBeta):
+    """Iterative deepening with an aspiration window of ±50 around the previous value."""
+
+    name = "aspiration"
+    iterative: bool = field(default=True, validator=FLAG, kw_only=True)
+    aspiration: int = field(default=50, validator=whole(1), kw_only=True)
+
+
+@define
+class NullMove(AlphaBeta):
+    """Alpha-beta with null-move pruning, R = 2."""
+
+    name = "null-move"
+    null_move: int = field(default=2, validator=whole(1), kw_only=True)
+
+
+@define
+class MTDF(AlphaBeta):
+    """MTD(f): null-window passes of the memory-enhanced test (fail-soft alpha-beta with a
+    transposition table), iterative deepening, the previous value as the first guess;
+    ``driver="sss"`` starts every iteration at +∞ (MT-SSS*), ``"dual"`` at −∞ (MT-DUAL*)."""
+
+    name = "mtdf"
+    fail: str = field(default="soft", validator=choice("soft"), kw_only=True)
+    tt: bool = field(default=True, validator=choice(True), kw_only=True)
+    iterative: bool = field(default=True, validator=FLAG, kw_only=True)
+    driver: str = field(default="f", validator=choice("f", "sss", "dual"), kw_only=True)
+
+    def _family_options(self) -> dict:
+        options = super()._family_options()
+        options.update(mtd=True, mtd_start={"f": 0, "sss": 1, "dual": -1}[self.driver])
+        return options
+
+
+@define
+class MTSSS(MTDF):
+    """MT-SSS*: MTD starting from +∞ (SSS* as a sequence of null-window tests)."""
+
+    name = "mt-sss*"
+    driver: str = field(default="sss", validator=choice("sss"), kw_only=True)
+
+
+@define
+class MTDual(MTDF):
+    """MT-DUAL*: MTD starting from −∞."""
+
+    name = "mt-dual*"
+    driver: str = field(default="dual", validator=choice("dual"), kw_only=True)
 
 
 @hookimpl
 def register_searchers(register):
     register("minimax", Minimax, description="MiniMax (compiled)")
     register("negamax", Negamax, description="NegaMax (compiled)")
-    register(
-        "alphabeta",
-        AlphaBeta,
-        description="alpha-beta, fail=hard|soft, root=shared|independent (compiled)",
-    )
+    register("alphabeta", AlphaBeta,
+             description="alpha-beta with every enhancement as an option (compiled)")
+    register("negascout", NegaScout, aliases=("pvs",), description="NegaScout / PVS (compiled)")
+    register("aspiration", Aspiration,
+             description="iterative deepening with aspiration windows (compiled)")
+    register("null-move", NullMove, description="alpha-beta with null-move pruning (compiled)")
+    register("mtdf", MTDF, description="MTD(f) over a memory-enhanced test (compiled)")
+    register("mt-sss*", MTSSS, description="MT-SSS*: MTD from +infinity (compiled)")
+    register("mt-dual*", MTDual, description="MT-DUAL*: MTD from -infinity (compiled)")
