@@ -271,9 +271,7 @@ def test_a_set_stop_event_ends_an_infinite_search_with_a_legal_move(catalog):
 def test_time_and_clock_limits_are_refused_by_fixed_depth_reference_searchers(catalog, limit):
     position = catalog.game("tree(branching=2, depth=2)")
     with pytest.raises(UnsupportedLimitError, match="time or a clock"):
-        catalog.searcher("py-alphabeta").search(
-            position, catalog.evaluator("tree-leaves"), limit
-        )
+        catalog.searcher("py-alphabeta").search(position, catalog.evaluator("tree-leaves"), limit)
 
 
 def test_same_search_twice_gives_the_same_counts(catalog):

@@ -285,6 +285,25 @@ cdef class TRGD(Position):
             return RESULT_DRAW
         return RESULT_ONGOING
 
+    cdef bint make_null(self) except -1:
+        """A pass, for null-move pruning: only in the sliding phase (during placement the
+        piece counts fix whose turn it is)."""
+        if popcount(self.max_mask) < TRGD_PIECES or popcount(self.min_mask) < TRGD_PIECES:
+            return False
+        self.zobrist ^= ZOBRIST_SIDE
+        self.side_to_move ^= 1
+        if self.top == self.capacity:
+            self._grow()
+        self.history[self.top] = self.zobrist
+        self.top += 1
+        return True
+
+    cdef int unmake_null(self) except -1:
+        self.top -= 1
+        self.zobrist = self.history[self.top - 1]
+        self.side_to_move ^= 1
+        return 0
+
     cdef uint64_t c_key(self) except? 0:
         return self.zobrist
 

@@ -3,6 +3,8 @@
 Each mirrors its pure-Python reference in ``reference.py`` — same value, move, principal
 variation, node and leaf counts. (Alpha-beta and its enhancements live in ``family.pyx``.)"""
 
+from libc.math cimport floor
+
 from alfabeta.core.evaluator cimport Evaluator
 from alfabeta.core.position cimport Position
 from alfabeta.searchers.context cimport SCORE_INF, SearchContext
@@ -15,13 +17,16 @@ cdef enum:
 ALGO_MINIMAX, ALGO_NEGAMAX = 0, 1
 
 
-cdef int minimax_value(SearchContext ctx, int depth, int ply) except? -2147483647:
-    """MAX/MIN form: the node's value from the root mover's view."""
+cdef int minimax_value(SearchContext ctx, int depth, int ply,
+                       double error) except? -2147483647:
+    """MAX/MIN form: the node's value from the root mover's view. With ``error`` > 0, a MIN
+    node is worth (1 − p)·min + p·mean(others) (``reference.erring_min``)."""
     cdef bint expand
     cdef int score = ctx.static_score(depth, ply, &expand)
     cdef Position pos = ctx.pos
     cdef int* moves
     cdef int count, i, value, best = 0
+    cdef long long total = 0
     cdef bint maximizing, first = True
     ctx.pv_clear(ply)
     if not expand or ctx.aborted:
@@ -31,13 +36,16 @@ cdef int minimax_value(SearchContext ctx, int depth, int ply) except? -214748364
     count = pos.generate(moves)
     for i in range(count):
         pos.make(moves[i])
-        value = minimax_value(ctx, depth - 1, ply + 1)
+        value = minimax_value(ctx, depth - 1, ply + 1, error)
         pos.unmake(moves[i])
         if ctx.aborted:
             return 0
+        total += value
         if first or (value > best if maximizing else value < best):
             best, first = value, False
             ctx.pv_set(ply, moves[i])
+    if not maximizing and error > 0 and count > 1:
+        return <int> floor((1 - error) * best + error * (total - best) / (count - 1) + 0.5)
     return best
 
 
@@ -65,7 +73,7 @@ cdef int negamax_value(SearchContext ctx, int depth, int ply) except? -214748364
     return best
 
 
-def search(Position position, Evaluator evaluator, limit, int algorithm):
+def search(Position position, Evaluator evaluator, limit, int algorithm, double error=0.0):
     """The root loop shared by both: every root move in order, the first of the best kept; a
     search stopped by its budget keeps the best finished root move."""
     cdef SearchContext ctx = SearchContext(position, evaluator, limit)
@@ -85,7 +93,7 @@ def search(Position position, Evaluator evaluator, limit, int algorithm):
         for i in range(count):
             position.make(moves[i])
             if algorithm == ALGO_MINIMAX:
-                value = minimax_value(ctx, depth - 1, 1)
+                value = minimax_value(ctx, depth - 1, 1, error)
             else:
                 value = -negamax_value(ctx, depth - 1, 1)
             position.unmake(moves[i])

@@ -14,8 +14,8 @@ from attrs import define, field
 
 from alfabeta.core import Limit, Position, SearchResult, UnsupportedLimitError
 from alfabeta.plugins import hookimpl
-from alfabeta.searchers import basic, family
-from alfabeta.searchers.base import choice, whole
+from alfabeta.searchers import basic, family, scout, sss
+from alfabeta.searchers.base import Searcher, choice, whole
 from alfabeta.searchers.reference import PyAlphaBeta, PyMinimax, PyNegamax
 
 FLAG = choice(True, False)
@@ -29,7 +29,9 @@ class Minimax(PyMinimax):
     name = "minimax"
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
-        return basic.search(position, evaluator, self.limit_for(limit), basic.ALGO_MINIMAX)
+        return basic.search(
+            position, evaluator, self.limit_for(limit), basic.ALGO_MINIMAX, self.opponent_error
+        )
 
 
 @define
@@ -74,13 +76,26 @@ class AlphaBeta(PyAlphaBeta):
 
     def _family_options(self) -> dict:
         return {
-            "fail_soft": self.fail == "soft", "shared_root": self.root == "shared",
-            "pvs": self.pvs, "research_leaves": self.research_leaves, "tt": self.tt,
-            "tt_mb": self.tt_mb, "iterative": self.iterative, "tt_move": self.tt_move,
-            "killers": self.killers, "history": self.history, "quiescence": self.quiescence,
-            "null_r": self.null_move, "verified": self.verified, "aspiration": self.aspiration,
-            "futility": self.futility, "lmr": self.lmr, "extensions": self.extensions,
-            "secondary": self.secondary, "mtd": False, "mtd_start": 0,
+            "fail_soft": self.fail == "soft",
+            "shared_root": self.root == "shared",
+            "pvs": self.pvs,
+            "research_leaves": self.research_leaves,
+            "tt": self.tt,
+            "tt_mb": self.tt_mb,
+            "iterative": self.iterative,
+            "tt_move": self.tt_move,
+            "killers": self.killers,
+            "history": self.history,
+            "quiescence": self.quiescence,
+            "null_r": self.null_move,
+            "verified": self.verified,
+            "aspiration": self.aspiration,
+            "futility": self.futility,
+            "lmr": self.lmr,
+            "extensions": self.extensions,
+            "secondary": self.secondary,
+            "mtd": False,
+            "mtd_start": 0,
         }
 
     def limit_for(self, limit: Limit | None) -> Limit:
@@ -94,9 +109,13 @@ class AlphaBeta(PyAlphaBeta):
         if limit.uses_clock or limit.movestogo is not None:
             budget, hard = clock_budget(limit, position.side_to_move)
             options["soft_budget"] = budget
-            limit = Limit(depth=limit.depth, nodes=limit.nodes,
-                          time=min(hard, limit.time) if limit.time else hard, stop=limit.stop,
-                          infinite=limit.infinite)
+            limit = Limit(
+                depth=limit.depth,
+                nodes=limit.nodes,
+                time=min(hard, limit.time) if limit.time else hard,
+                stop=limit.stop,
+                infinite=limit.infinite,
+            )
         return family.search(position, evaluator, limit, options, self.book, self.guess)
 
 
@@ -173,16 +192,55 @@ class MTDual(MTDF):
     driver: str = field(default="dual", validator=choice("dual"), kw_only=True)
 
 
+@define
+class Scout(Searcher):
+    """Pearl's Scout: EVAL with TEST (seed-003 §1.16), compiled."""
+
+    name = "scout"
+
+    def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+        return scout.search(position, evaluator, self.limit_for(limit))
+
+
+@define
+class SSS(Searcher):
+    """Stockman's SSS* with an OPEN list, left-most ties first (seed-003 §1.15), compiled."""
+
+    name = "sss*"
+
+    def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+        return sss.search(position, evaluator, self.limit_for(limit), False)
+
+
+@define
+class Dual(Searcher):
+    """Dual*: SSS* with the roles of MAX and MIN exchanged, compiled."""
+
+    name = "dual*"
+
+    def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+        return sss.search(position, evaluator, self.limit_for(limit), True)
+
+
 @hookimpl
 def register_searchers(register):
     register("minimax", Minimax, description="MiniMax (compiled)")
     register("negamax", Negamax, description="NegaMax (compiled)")
-    register("alphabeta", AlphaBeta,
-             description="alpha-beta with every enhancement as an option (compiled)")
+    register(
+        "alphabeta",
+        AlphaBeta,
+        description="alpha-beta with every enhancement as an option (compiled)",
+    )
     register("negascout", NegaScout, aliases=("pvs",), description="NegaScout / PVS (compiled)")
-    register("aspiration", Aspiration,
-             description="iterative deepening with aspiration windows (compiled)")
+    register(
+        "aspiration",
+        Aspiration,
+        description="iterative deepening with aspiration windows (compiled)",
+    )
     register("null-move", NullMove, description="alpha-beta with null-move pruning (compiled)")
     register("mtdf", MTDF, description="MTD(f) over a memory-enhanced test (compiled)")
     register("mt-sss*", MTSSS, description="MT-SSS*: MTD from +infinity (compiled)")
     register("mt-dual*", MTDual, description="MT-DUAL*: MTD from -infinity (compiled)")
+    register("scout", Scout, description="Pearl's Scout, TEST and EVAL (compiled)")
+    register("sss*", SSS, description="Stockman's SSS* with an OPEN list (compiled)")
+    register("dual*", Dual, description="Dual*, the mirror of SSS* (compiled)")

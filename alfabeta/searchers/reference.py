@@ -18,6 +18,7 @@ Conventions shared by all of them:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from attrs import define, field
@@ -26,6 +27,7 @@ from alfabeta.core import (
     INFINITY,
     MAX_PLY,
     WIN,
+    InvalidOptionError,
     Limit,
     Position,
     Result,
@@ -121,11 +123,34 @@ def _children(run: _Run):
             position.retract(move)
 
 
+def _opponent_error(instance, attribute, value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 1:
+        raise InvalidOptionError(
+            f"{instance.name} option {attribute.name}={value!r}: expected a probability in [0, 1)"
+        )
+
+
+def erring_min(values: list[int], error: float) -> int:
+    """The opponent-dependent value of a MIN node (seed-003 §1.8): with probability
+    ``error`` the opponent misses its best reply and picks one of the others at random, so
+    the node is worth (1 − p)·min + p·mean(others), rounded half up."""
+    best = min(values)
+    if len(values) == 1 or error == 0:
+        return best
+    others = list(values)
+    others.remove(best)
+    return math.floor((1 - error) * best + error * sum(others) / len(others) + 0.5)
+
+
 @define
 class PyMinimax(Searcher):
-    """MiniMax in its textbook MAX/MIN form (seed-003 §1.1): MAX is the root mover."""
+    """MiniMax in its textbook MAX/MIN form (seed-003 §1.1): MAX is the root mover.
+
+    ``opponent_error=p`` values MIN nodes with ``erring_min``: the opponent-dependent MiniMax
+    of seed-003 §1.8 (Berliner), which may prefer a losing line where the opponent can err."""
 
     name = "py-minimax"
+    opponent_error: float = field(default=0.0, validator=_opponent_error, kw_only=True)
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
         run = _Run(position, evaluator, self.limit_for(limit))
@@ -138,11 +163,14 @@ class PyMinimax(Searcher):
         if score is not None:
             return (score if position.side_to_move == run.root_side else -score), ()
         maximizing = position.side_to_move == run.root_side
-        best, best_pv = None, ()
+        best, best_pv, values = None, (), []
         for move in _children(run):
             value, pv = self._value(run, depth - 1, ply + 1)
+            values.append(value)
             if best is None or (value > best if maximizing else value < best):
                 best, best_pv = value, (move, *pv)
+        if not maximizing and self.opponent_error:
+            best = erring_min(values, self.opponent_error)
         return best, best_pv
 
 

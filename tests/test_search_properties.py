@@ -1,0 +1,149 @@
+"""Laws of the compiled searchers (hypothesis): exact searchers agree; SSS* and NegaScout
+evaluate no leaf alpha-beta prunes; MTD(f) from the true value takes two passes; TT,
+aspiration and iterative deepening do not change the value; null move keeps its rules."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from alfabeta import load_catalog
+from alfabeta.core import Limit, PythonGame, Result
+from alfabeta.games.tictactoe import TicTacToe
+
+CATALOG = load_catalog(autoload=False)
+EXACT = [
+    "minimax",
+    "negamax",
+    "alphabeta",
+    "alphabeta(fail=soft)",
+    "negascout",
+    "negascout(research_leaves=off)",
+    "scout",
+    "sss*",
+    "dual*",
+    "mtdf(iterative=off)",
+    "mt-sss*(iterative=off)",
+    "mt-dual*(iterative=off)",
+    "alphabeta(tt=on)",
+    "alphabeta(iterative=on, tt=on, killers=on, history=on)",
+    "alphabeta(iterative=on, aspiration=3)",
+    "py-alphabeta",
+]
+
+
+def trees():
+    leaf = st.integers(-20, 20)
+    return st.recursive(
+        leaf, lambda children: st.lists(children, min_size=1, max_size=4), max_leaves=50
+    ).filter(lambda t: isinstance(t, list))
+
+
+def search(spec, tree):
+    position = CATALOG.game(f"tree(nodes={tree!r})")
+    evaluator = CATALOG.evaluator("tree-leaves(log=true)")
+    return CATALOG.searcher(spec).search(position, evaluator), evaluator.visited()
+
+
+@settings(max_examples=120, deadline=None)
+@given(trees())
+def test_every_exact_searcher_returns_the_same_value(tree):
+    values = {spec: search(spec, tree)[0].value for spec in EXACT}
+    assert len(set(values.values())) == 1, values
+
+
+@settings(max_examples=150, deadline=None)
+@given(trees())
+def test_sss_star_and_negascout_evaluate_only_leaves_alphabeta_evaluates(tree):
+    alphabeta = set(search("alphabeta", tree)[1])
+    assert set(search("sss*", tree)[1]) <= alphabeta
+    assert set(search("negascout", tree)[1]) <= alphabeta
+
+
+@settings(max_examples=100, deadline=None)
+@given(trees())
+def test_mtdf_started_at_the_true_value_takes_exactly_two_passes(tree):
+    value = search("alphabeta", tree)[0].value
+    assert search(f"mtdf(iterative=off, guess={value})", tree)[0].passes == 2
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from(["trgd", "fibonacci-nim(n=25)", "tictactoe"]),
+    st.integers(1, 4),
+)
+def test_enhancements_that_must_not_change_the_value_do_not(seed, game, depth):
+    rng = random.Random(seed)
+    position = CATALOG.game(game)
+    for _ in range(rng.randrange(6)):
+        if not position.legal_moves():
+            break
+        position.push(rng.choice(position.legal_moves()))
+    evaluator = CATALOG.default_evaluator(position)
+    limit = Limit(depth=depth)
+    expected = CATALOG.searcher("alphabeta").search(position, evaluator, limit).value
+    for spec in (
+        "alphabeta(tt=on)",
+        "alphabeta(iterative=on)",
+        "alphabeta(aspiration=5, iterative=on)",
+        "alphabeta(tt=on, iterative=on, killers=on, history=on)",
+        "negascout(tt=on, iterative=on)",
+        "mtdf",
+        "minimax",
+        "sss*",
+        "scout",
+    ):
+        got = CATALOG.searcher(spec).search(position, evaluator, limit)
+        assert got.value == expected, spec
+
+
+class NullRecordingGame(TicTacToe):
+    """Tic-tac-toe with a pass move that records where null moves happen."""
+
+    def __init__(self):
+        super().__init__()
+        self.log = []  # (event, stack height)
+        self.kinds = []  # the kind of each move on the stack: "move" or "null"
+
+    def push(self, move):
+        super().push(move)
+        self.kinds.append("move")
+        self.log.append(("push", len(self.kinds)))
+
+    def pop(self):
+        self.kinds.pop()
+        return super().pop()
+
+    def push_null(self):
+        if self.outcome() != Result.ONGOING:
+            return False
+        assert not self.kinds or self.kinds[-1] != "null", "two null moves in a row"
+        self.side_to_move ^= 1
+        self.kinds.append("null")
+        self.log.append(("null", len(self.kinds)))
+        return True
+
+    def pop_null(self):
+        self.kinds.pop()
+        self.side_to_move ^= 1
+
+
+def test_case_43_null_move_searches_depth_minus_r_minus_1_never_twice_in_a_row():
+    game = NullRecordingGame()
+    position = PythonGame(game)
+    depth, reduction = 6, 2
+    CATALOG.searcher(f"alphabeta(null_move={reduction})").search(
+        position, CATALOG.evaluator("tictactoe-lines"), Limit(depth=depth)
+    )
+    nulls = [i for i, (event, _) in enumerate(game.log) if event == "null"]
+    assert nulls, "null moves were tried"
+    for i in nulls:
+        height = game.log[i][1]  # the null move is at ply `height`, depth left depth - height + 1
+        below = [h for event, h in game.log[i + 1 :] if event == "push" or event == "null"]
+        inside = []
+        for h in below:
+            if h <= height:
+                break
+            inside.append(h)
+        assert max(inside, default=height) <= height + (depth - height + 1) - reduction - 1
