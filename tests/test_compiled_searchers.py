@@ -17,6 +17,7 @@ GAMES = [
     ("trgd(first_moves=thesis, repetition=0)", "trgd-lines(thesis=true)", 4),
     ("trgd", "trgd-lines", 1),
     ("tictactoe", "tictactoe-lines", 3),
+    ("connect-four", "connect-four-threats", 5),
     ("deduction(file='tests/data/deduction/kb4.txt', data='j,v,z', goal=a)", "deduction-h", 6),
 ]
 PAIRS = [

@@ -18,6 +18,7 @@ GAMES = [
     "tree(nodes=[[8,12,10],[6,15,9],[14,11,5]])",
     "tree(branching=3, depth=5, seed=7, order=best)",
     "tictactoe",
+    "connect-four",
 ]
 MAX_PLIES = 120
 

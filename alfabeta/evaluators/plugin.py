@@ -1,7 +1,13 @@
 """Registers alfabeta's evaluators through the same hook as any third-party plugin."""
 
 from alfabeta.evaluators.deduction import DeductionH
-from alfabeta.evaluators.small_games import NimExact, NimNaive, TreeLeaves, TRGDLines
+from alfabeta.evaluators.small_games import (
+    ConnectFourThreats,
+    NimExact,
+    NimNaive,
+    TreeLeaves,
+    TRGDLines,
+)
 from alfabeta.plugins import hookimpl
 
 
@@ -37,4 +43,10 @@ def register_evaluators(register):
         DeductionH,
         games=("deduction",),
         description="closeness of the atom or rule under play to the data",
+    )
+    register(
+        "connect-four-threats",
+        ConnectFourThreats,
+        games=("connect-four",),
+        description="threat cells, open threes and twos, centre stones (side to move)",
     )

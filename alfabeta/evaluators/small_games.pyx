@@ -1,9 +1,13 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
-"""Evaluators of the small games: TRGD open lines, Fibonacci nim (exact and naive) and the
-explicit tree's leaf values. All score from the side to move's point of view."""
+"""Evaluators of the small games: TRGD open lines, Fibonacci nim (exact and naive), the
+explicit tree's leaf values and Connect Four threats. All score from the side to move's
+point of view."""
+
+from libc.stdint cimport uint64_t
 
 from alfabeta.core.evaluator cimport EVAL_ERROR, Evaluator
 from alfabeta.core.position cimport Position
+from alfabeta.games.connect_four cimport ConnectFour, winning_cells
 from alfabeta.games.fibonacci_nim cimport FibonacciNim, smallest_summand
 from alfabeta.games.tree cimport Tree
 from alfabeta.games.trgd cimport LINE_MASKS, TRGD, haux, line_sum
@@ -133,3 +137,76 @@ cdef class TreeLeaves(Evaluator):
 
     def explain(self, Position position):
         return {"leaf": self.evaluate(position)}
+
+
+cdef uint64_t[69] C4_WINDOWS
+cdef int C4_WINDOW_COUNT = 0
+
+
+def _init_windows():
+    global C4_WINDOW_COUNT
+    cdef int c, r, k, dc, dr
+    cdef uint64_t w
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        for c in range(7):
+            for r in range(6):
+                if not (0 <= c + 3 * dc < 7 and 0 <= r + 3 * dr < 6):
+                    continue
+                w = 0
+                for k in range(4):
+                    w |= 1ULL << (7 * (c + k * dc) + r + k * dr)
+                C4_WINDOWS[C4_WINDOW_COUNT] = w
+                C4_WINDOW_COUNT += 1
+
+
+_init_windows()
+cdef uint64_t C4_CENTRE = 0x3FULL << 21
+
+cdef extern from *:
+    int popcount64 "__builtin_popcountll"(unsigned long long) nogil
+
+
+cdef class ConnectFourThreats(Evaluator):
+    """Threat counting for Connect Four, from the side to move:
+    16 × (cells that would complete a four for me − for the opponent)
+    + 2 × (open threes − ...) + (open twos − ...) + 3 × (my centre-column stones − ...).
+    An open three or two is a four-cell window holding only that side's stones."""
+
+    name = "connect-four-threats"
+    games = ("connect-four",)
+
+    cdef int side_terms(self, uint64_t own, uint64_t other, uint64_t occupied, int* terms) \
+            noexcept:
+        cdef int i, n, threes = 0, twos = 0
+        for i in range(C4_WINDOW_COUNT):
+            if C4_WINDOWS[i] & other:
+                continue
+            n = popcount64(C4_WINDOWS[i] & own)
+            if n == 3:
+                threes += 1
+            elif n == 2:
+                twos += 1
+        terms[0] = 16 * popcount64(winning_cells(own, occupied))
+        terms[1] = 2 * threes
+        terms[2] = twos
+        terms[3] = 3 * popcount64(own & C4_CENTRE)
+        return terms[0] + terms[1] + terms[2] + terms[3]
+
+    cpdef int evaluate(self, Position position) except? EVAL_ERROR:
+        cdef ConnectFour board = <ConnectFour?> position
+        cdef int[4] mine, theirs
+        cdef uint64_t me = board.stones[board.side_to_move]
+        cdef uint64_t them = board.stones[board.side_to_move ^ 1]
+        cdef uint64_t occupied = me | them
+        return self.side_terms(me, them, occupied, mine) - self.side_terms(them, me, occupied,
+                                                                             theirs)
+
+    def explain(self, Position position):
+        cdef ConnectFour board = <ConnectFour?> position
+        cdef int[4] mine, theirs
+        cdef uint64_t me = board.stones[board.side_to_move]
+        cdef uint64_t them = board.stones[board.side_to_move ^ 1]
+        self.side_terms(me, them, me | them, mine)
+        self.side_terms(them, me, me | them, theirs)
+        names = ("threat cells", "open threes", "open twos", "centre stones")
+        return {name: mine[i] - theirs[i] for i, name in enumerate(names)}

@@ -1,5 +1,6 @@
 """Registers alfabeta's compiled games through the same hook as any third-party plugin."""
 
+from alfabeta.games.connect_four import ConnectFour
 from alfabeta.games.deduction.game import Deduction
 from alfabeta.games.fibonacci_nim import FibonacciNim
 from alfabeta.games.tree import Tree
@@ -28,4 +29,10 @@ def register_games(register):
         Deduction,
         description="Horn-clause proving as a game: the prover picks rules, the sceptic "
         "premises (Márquez 1991)",
+    )
+    register(
+        "connect-four",
+        ConnectFour,
+        aliases=("connect4",),
+        description="Connect Four, 7×6, on bitboards",
     )
