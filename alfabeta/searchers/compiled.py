@@ -12,9 +12,15 @@ from collections.abc import Callable
 
 from attrs import define, field
 
-from alfabeta.core import Limit, Position, SearchResult, UnsupportedLimitError
+from alfabeta.core import (
+    InvalidOptionError,
+    Limit,
+    Position,
+    SearchResult,
+    UnsupportedLimitError,
+)
 from alfabeta.plugins import hookimpl
-from alfabeta.searchers import basic, family, scout, sss
+from alfabeta.searchers import basic, family, mcts, scout, sss
 from alfabeta.searchers.base import Searcher, choice, whole
 from alfabeta.searchers.reference import PyAlphaBeta, PyMinimax, PyNegamax
 
@@ -222,6 +228,46 @@ class Dual(Searcher):
         return sss.search(position, evaluator, self.limit_for(limit), True)
 
 
+def _exploration(instance, attribute, value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        raise InvalidOptionError(f"mcts option c={value!r}: expected a number >= 0")
+
+
+@define
+class MCTS(Searcher):
+    """Monte Carlo tree search with UCT, seeded (see ``mcts.pyx``). ``iterations`` (default
+    1000 when no node, time or stop limit is given); ``c`` the exploration constant;
+    ``playout_plies`` caps a random game (then it counts as a draw). A depth limit has no
+    meaning here and is refused; a time limit is honoured (MCTS is anytime)."""
+
+    name = "mcts"
+    c: float = field(default=1.4142135623730951, validator=_exploration, kw_only=True)
+    seed: int = field(default=0, validator=whole(0), kw_only=True)
+    playout_plies: int = field(default=400, validator=whole(1), kw_only=True)
+    iterations: int | None = field(default=None, validator=whole(1), kw_only=True)
+
+    def limit_for(self, limit: Limit | None) -> Limit:
+        merged = Limit(nodes=self.nodes, time=self.time).merged(limit)
+        if self.depth is not None or merged.depth is not None:
+            raise UnsupportedLimitError("mcts has no depth: limit iterations, nodes or time")
+        if merged.uses_clock or merged.movestogo is not None:
+            budget, hard = clock_budget(merged, 0)
+            merged = Limit(nodes=merged.nodes, time=hard, stop=merged.stop)
+        return merged
+
+    def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+        if limit is not None and (limit.uses_clock or limit.movestogo is not None):
+            _, hard = clock_budget(limit, position.side_to_move)
+            limit = Limit(nodes=limit.nodes, time=hard, stop=limit.stop)
+        limit = self.limit_for(limit)
+        iterations = self.iterations
+        if iterations is None and limit.nodes is None and limit.time is None and limit.stop is None:
+            iterations = 1000
+        return mcts.search(
+            position, evaluator, limit, self.c, self.seed, self.playout_plies, iterations or 0
+        )
+
+
 @hookimpl
 def register_searchers(register):
     register("minimax", Minimax, description="MiniMax (compiled)")
@@ -244,3 +290,9 @@ def register_searchers(register):
     register("scout", Scout, description="Pearl's Scout, TEST and EVAL (compiled)")
     register("sss*", SSS, description="Stockman's SSS* with an OPEN list (compiled)")
     register("dual*", Dual, description="Dual*, the mirror of SSS* (compiled)")
+    register(
+        "mcts",
+        MCTS,
+        aliases=("uct",),
+        description="Monte Carlo tree search with UCT, seeded (compiled)",
+    )
