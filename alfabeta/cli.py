@@ -13,8 +13,15 @@ import sys
 from collections.abc import Sequence
 
 from alfabeta.arena.play import GameAbandoned, HumanPlayer, SearchPlayer, play_game
-from alfabeta.core import AlfabetaError, KnowledgeBaseError, Limit, SearchResult
+from alfabeta.core import (
+    AlfabetaError,
+    InvalidOptionError,
+    KnowledgeBaseError,
+    Limit,
+    SearchResult,
+)
 from alfabeta.plugins.catalog import Catalog, load_catalog
+from alfabeta.plugins.spec import split_specs
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_ABANDONED = 0, 1, 2, 3
 
@@ -45,6 +52,32 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--start", help="start position in the game's notation")
     play.add_argument("--max-plies", type=int, help="adjudicate a draw after this many plies")
     play.add_argument("--quiet", action="store_true", help="print only the result")
+
+    bench = commands.add_parser("bench", help="benchmark searchers on a game's positions")
+    bench.add_argument("game", help='game spec, e.g. "connect-four"')
+    bench.add_argument(
+        "--searchers",
+        default="alphabeta",
+        help='comma-separated searcher specs, e.g. "alphabeta,negascout(tt=on)"',
+    )
+    bench.add_argument("--depth", default="4", help="a depth (6) or a range (2-8)")
+    bench.add_argument("--evaluator", help="evaluator spec (default: the game's)")
+    bench.add_argument(
+        "--position",
+        action="append",
+        help="a position to use instead of the game's bench set (repeatable)",
+    )
+    bench.add_argument(
+        "--min-time",
+        type=float,
+        default=0.2,
+        help="repeat a search until this many seconds, report the median",
+    )
+    bench.add_argument("--json", metavar="FILE", help="write JSON Lines records")
+    bench.add_argument("--plot", metavar="FILE", help="draw nodes against depth (PNG)")
+    bench.add_argument(
+        "--signature", action="store_true", help="print only each searcher's total node count"
+    )
 
     prove = commands.add_parser("prove", help="prove a goal from Horn clauses and data")
     prove.add_argument("kb", help="knowledge base file: one clause 'a & b -> c' per line")
@@ -202,7 +235,91 @@ def cmd_prove(catalog: Catalog, args, out) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"plugins": cmd_plugins, "play": cmd_play, "prove": cmd_prove}
+def cmd_bench(catalog: Catalog, args, out) -> int:
+    from alfabeta.arena import bench
+
+    searchers = split_specs(args.searchers)
+    depths = bench.parse_depths(args.depth)
+    if args.min_time < 0:
+        raise InvalidOptionError("--min-time must be >= 0")
+    table = _BenchTable(out) if not args.signature else None
+    records = bench.run_bench(
+        catalog,
+        args.game,
+        searchers,
+        depths,
+        evaluator=args.evaluator,
+        positions=args.position,
+        min_time=0.0 if args.signature else args.min_time,
+        progress=table.add if table else None,
+    )
+    if table:
+        table.finish(records)
+    for name, total in bench.signature(records).items():
+        print(
+            f"signature {name}: {total} nodes" if len(searchers) > 1 else f"{total}", file=out
+        ) if args.signature else None
+    if args.json:
+        bench.write_jsonl(args.json, bench.manifest(args.game, searchers, catalog), records)
+    if args.plot:
+        bench.plot(records, args.plot, f"{args.game}: nodes by depth")
+    return EXIT_OK
+
+
+class _BenchTable:
+    """Prints bench rows as they come (plain aligned text: scripts read it too)."""
+
+    COLUMNS = (
+        "searcher",
+        "position",
+        "depth",
+        "nodes",
+        "leaves",
+        "time",
+        "nodes/s",
+        "ebf",
+        "tt hits",
+        "re-search",
+        "value",
+        "move",
+    )
+
+    def __init__(self, out):
+        self.out = out
+        self.header = False
+
+    def add(self, record) -> None:
+        if not self.header:
+            print(
+                f"{'searcher':<28} {'position':<24} {'d':>2} {'nodes':>11} {'leaves':>11} "
+                f"{'time':>9} {'nodes/s':>13} {'ebf':>5} {'tt hits':>9} {'re':>5} "
+                f"{'value':>8} move",
+                file=self.out,
+            )
+            self.header = True
+        ebf = f"{record.ebf:5.2f}" if record.ebf else "    -"
+        position = record.position if len(record.position) <= 24 else record.position[:21] + "..."
+        print(
+            f"{record.searcher[:28]:<28} {position:<24} {record.depth:>2} {record.nodes:>11} "
+            f"{record.leaves:>11} {record.seconds:>9.5f} {record.nodes_per_s:>13,.0f} {ebf} "
+            f"{record.tt_hits:>9} {record.researches:>5} {record.value:>8} {record.move}",
+            file=self.out,
+            flush=True,
+        )
+
+    def finish(self, records) -> None:
+        totals: dict[str, list[float]] = {}
+        for r in records:
+            nodes, seconds = totals.get(r.searcher, [0, 0.0])
+            totals[r.searcher] = [nodes + r.nodes, seconds + r.seconds]
+        for name, (nodes, seconds) in totals.items():
+            rate = nodes / seconds if seconds else 0.0
+            print(
+                f"total {name}: {nodes} nodes in {seconds:.3f}s, {rate:,.0f} nodes/s", file=self.out
+            )
+
+
+COMMANDS = {"plugins": cmd_plugins, "play": cmd_play, "prove": cmd_prove, "bench": cmd_bench}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -63,6 +63,7 @@ cdef class FibonacciNim(Position):
     """Fibonacci nim with a pile of ``n`` objects (option ``n``, default 15)."""
 
     name = "fibonacci-nim"
+    bench_positions = ("15 14 0", "21 20 0", "33 12 0", "40 39 0")
     default_evaluator = "nim-exact"
 
     def __init__(self, n=15):

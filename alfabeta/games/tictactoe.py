@@ -32,6 +32,7 @@ class TicTacToe:
     """3×3 noughts and crosses; x (player 0) moves first."""
 
     name = "tictactoe"
+    bench_positions = ("......... x", "x...o.... x")
     max_moves = 9
     default_evaluator = "tictactoe-lines"
 

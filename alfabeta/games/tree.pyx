@@ -108,6 +108,7 @@ cdef class Tree(Position):
     """An explicit or generated game tree; see the module docstring."""
 
     name = "tree"
+    bench_positions = ("ε",)
     default_evaluator = "tree-leaves"
 
     def __init__(self, nodes=None, file=None, branching=None, depth=None, seed=DEFAULT_SEED,

@@ -140,6 +140,7 @@ cdef class TRGD(Position):
     """The TRGD board game; see the module docstring for rules, options and notation."""
 
     name = "trgd"
+    bench_positions = ("/ + 0", "1,9/10 - 3", "1,2,12/9,10,16 + 6", "1,7,9/4,12,14 + 6")
     default_evaluator = "trgd-lines"
 
     def __init__(self, first_moves="all", repetition=3, max_plies=0):

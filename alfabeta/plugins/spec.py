@@ -102,6 +102,12 @@ def parse_spec(text: str) -> tuple[str, dict[str, Any]]:
     return name, options
 
 
+def split_specs(text: str) -> list[str]:
+    """Split a comma-separated list of specs, commas inside parentheses kept:
+    ``"alphabeta(tt=on, depth=3),negascout"`` gives two."""
+    return [part.strip() for part, _ in _split_top_level(text, 0, text) if part.strip()]
+
+
 def format_spec(name: str, options: dict[str, Any]) -> str:
     """The inverse of parse_spec: ``name(key=value, ...)`` with repr'd values."""
     if not options:

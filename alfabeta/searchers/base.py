@@ -65,6 +65,7 @@ class Searcher:
     """
 
     name = "searcher"
+    compiled = False  # True for searchers that run over the C-level contract
     depth: int | None = field(default=None, validator=whole(0), kw_only=True)
     nodes: int | None = field(default=None, validator=whole(1), kw_only=True)
     time: float | None = field(default=None, validator=positive_seconds, kw_only=True)

@@ -33,6 +33,7 @@ class Minimax(PyMinimax):
     """MiniMax in MAX/MIN form, compiled."""
 
     name = "minimax"
+    compiled = True
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
         return basic.search(
@@ -45,6 +46,7 @@ class Negamax(PyNegamax):
     """NegaMax without pruning, compiled."""
 
     name = "negamax"
+    compiled = True
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
         return basic.search(position, evaluator, self.limit_for(limit), basic.ALGO_NEGAMAX)
@@ -61,6 +63,7 @@ class AlphaBeta(PyAlphaBeta):
     exactly ``py-alphabeta``). Sizes and margins are in score points; 0 switches them off."""
 
     name = "alphabeta"
+    compiled = True
     pvs: bool = field(default=False, validator=FLAG, kw_only=True)
     research_leaves: bool = field(default=True, validator=FLAG, kw_only=True)
     tt: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -203,6 +206,7 @@ class Scout(Searcher):
     """Pearl's Scout: EVAL with TEST (seed-003 §1.16), compiled."""
 
     name = "scout"
+    compiled = True
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
         return scout.search(position, evaluator, self.limit_for(limit))
@@ -213,6 +217,7 @@ class SSS(Searcher):
     """Stockman's SSS* with an OPEN list, left-most ties first (seed-003 §1.15), compiled."""
 
     name = "sss*"
+    compiled = True
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
         return sss.search(position, evaluator, self.limit_for(limit), False)
@@ -223,6 +228,7 @@ class Dual(Searcher):
     """Dual*: SSS* with the roles of MAX and MIN exchanged, compiled."""
 
     name = "dual*"
+    compiled = True
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
         return sss.search(position, evaluator, self.limit_for(limit), True)
@@ -241,6 +247,7 @@ class MCTS(Searcher):
     meaning here and is refused; a time limit is honoured (MCTS is anytime)."""
 
     name = "mcts"
+    compiled = True
     c: float = field(default=1.4142135623730951, validator=_exploration, kw_only=True)
     seed: int = field(default=0, validator=whole(0), kw_only=True)
     playout_plies: int = field(default=400, validator=whole(1), kw_only=True)
