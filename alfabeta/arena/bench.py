@@ -15,6 +15,7 @@ import platform
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from pathlib import Path
 
 from attrs import asdict, frozen
@@ -101,7 +102,7 @@ def run_bench(
             for depth in depths:
                 limit = Limit(depth=depth)
                 result, seconds = time_search(
-                    lambda: searcher.search(position, scorer, limit), min_time
+                    partial(searcher.search, position, scorer, limit), min_time
                 )
                 record = BenchRecord(
                     game=game,
