@@ -92,3 +92,52 @@ def test_an_open_three_is_seen_as_a_forced_loss(catalog):
         position, catalog.evaluator("connect-four-threats"), Limit(depth=5)
     )
     assert result.value == -(1_000_000 - 2)
+
+
+def _windows():
+    for dc, dr in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        for c in range(7):
+            for r in range(6):
+                if 0 <= c + 3 * dc < 7 and 0 <= r + 3 * dr < 6:
+                    yield [(c + k * dc, r + k * dr) for k in range(4)]
+
+
+def _plain_terms(rows, me, them):
+    """The evaluator's terms computed the slow, obvious way from the board text."""
+    cell = {(c, 5 - i): ch for i, row in enumerate(rows) for c, ch in enumerate(row)}
+    terms = {}
+    for who, other in ((me, them), (them, me)):
+        threes = twos = threats = 0
+        for window in _windows():
+            marks = [cell[x] for x in window]
+            if other in marks:
+                continue
+            threes += marks.count(who) == 3
+            twos += marks.count(who) == 2
+        for (c, r), ch in cell.items():
+            if ch != ".":
+                continue
+            for window in _windows():
+                if (c, r) in window and all(cell[x] == who for x in window if x != (c, r)):
+                    threats += 1
+                    break
+        centre = sum(cell[(3, r)] == who for r in range(6))
+        terms[who] = (16 * threats, 2 * threes, twos, 3 * centre)
+    names = ("threat cells", "open threes", "open twos", "centre stones")
+    return {name: terms[me][i] - terms[them][i] for i, name in enumerate(names)}
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_bit_parallel_evaluator_equals_the_window_by_window_count(catalog, seed):
+    import random
+
+    rng = random.Random(seed)
+    position = catalog.game("connect-four")
+    for _ in range(rng.randrange(4, 30)):
+        if not position.legal_moves():
+            break
+        position.push(rng.choice(position.legal_moves()))
+    rows, side = position.to_string().split()
+    me, them = side, "o" if side == "x" else "x"
+    evaluator = catalog.evaluator("connect-four-threats")
+    assert evaluator.explain(position) == _plain_terms(rows.split("/"), me, them)

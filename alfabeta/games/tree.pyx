@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Explicit game trees (seed-003 §5, seed-004 §4.5, anchors-perf): a root MAX, levels
 alternating, integer leaf values given from the root player's side.
 
@@ -177,6 +177,7 @@ cdef class Tree(Position):
         self.first_child, self.child_count = as_array(first_child), as_array(child_count)
         self.parent, self.node_value = as_array(parent), as_array(value)
         self.uniform = False
+        self._point()
         self.max_moves = max(child_count)
 
     def _build_uniform(self, branching, depth, seed, order):
@@ -191,6 +192,8 @@ cdef class Tree(Position):
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise InvalidOptionError(f"tree option seed={seed!r}: expected an int >= 0")
         self.leaf_values = _uniform_leaves(branching, depth, seed, order)
+        self.uniform = True
+        self._point()
         offset, width = 0, 1
         for level in range(depth + 1):
             self.level_offset[level] = offset
@@ -199,6 +202,16 @@ cdef class Tree(Position):
         self.branching, self.height = branching, depth
         self.scale = 1
         self.max_moves = branching
+
+    def _point(self):
+        """Set the raw pointers to the arrays of this tree's kind."""
+        if self.uniform:
+            self.p_leaf_values = &self.leaf_values[0]
+        else:
+            self.p_first_child = &self.first_child[0]
+            self.p_child_count = &self.child_count[0]
+            self.p_parent = &self.parent[0]
+            self.p_node_value = &self.node_value[0]
 
     cdef long long node_id(self) noexcept:
         """Level-order number of the current node (the root is 0)."""
@@ -209,11 +222,11 @@ cdef class Tree(Position):
     cdef int leaf_value(self) noexcept:
         """The current node's value from the root player's side (0 at inner nodes)."""
         if self.uniform:
-            return self.leaf_values[self.index] if self.depth == self.height else 0
-        return self.node_value[self.node]
+            return self.p_leaf_values[self.index] if self.depth == self.height else 0
+        return self.p_node_value[self.node]
 
     cdef int generate(self, int* out) except -1:
-        cdef int count = self.branching if self.uniform else self.child_count[self.node]
+        cdef int count = self.branching if self.uniform else self.p_child_count[self.node]
         cdef int i
         if self.uniform and self.depth == self.height:
             return 0
@@ -223,26 +236,27 @@ cdef class Tree(Position):
 
     cdef int make(self, int move) except -1:
         if self.uniform:
+            self.index_stack[self.depth] = self.index
             self.index = self.index * self.branching + move - 1
         else:
-            self.node = self.first_child[self.node] + move - 1
+            self.node = self.p_first_child[self.node] + move - 1
         self.depth += 1
         self.side_to_move ^= 1
         return 0
 
     cdef int unmake(self, int move) except -1:
-        if self.uniform:
-            self.index = self.index // self.branching
-        else:
-            self.node = self.parent[self.node]
         self.depth -= 1
+        if self.uniform:
+            self.index = self.index_stack[self.depth]
+        else:
+            self.node = self.p_parent[self.node]
         self.side_to_move ^= 1
         return 0
 
     cdef int c_outcome(self) except -1:
         if self.uniform:
             return RESULT_LEAF if self.depth == self.height else RESULT_ONGOING
-        return RESULT_LEAF if self.child_count[self.node] == 0 else RESULT_ONGOING
+        return RESULT_LEAF if self.p_child_count[self.node] == 0 else RESULT_ONGOING
 
     cdef uint64_t c_key(self) except? 0:
         return splitmix64(<uint64_t> self.node_id() + 1)
@@ -260,6 +274,7 @@ cdef class Tree(Position):
             twin.first_child, twin.child_count = self.first_child, self.child_count
             twin.parent, twin.node_value = self.parent, self.node_value
         twin.uniform, twin.branching, twin.height = self.uniform, self.branching, self.height
+        twin._point()
         twin.scale, twin.max_moves, twin._options = self.scale, self.max_moves, self._options
         twin.level_offset = self.level_offset
         return twin

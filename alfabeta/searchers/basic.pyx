@@ -7,7 +7,7 @@ from libc.math cimport floor
 
 from alfabeta.core.evaluator cimport Evaluator
 from alfabeta.core.position cimport Position
-from alfabeta.searchers.context cimport SCORE_INF, SearchContext
+from alfabeta.searchers.context cimport SCORE_INF, SearchContext, ply_moves, pv_clear, pv_set, spend_node
 
 from alfabeta.core import SearchResult
 
@@ -28,11 +28,11 @@ cdef int minimax_value(SearchContext ctx, int depth, int ply,
     cdef int count, i, value, best = 0
     cdef long long total = 0
     cdef bint maximizing, first = True
-    ctx.pv_clear(ply)
+    pv_clear(ctx, ply)
     if not expand or ctx.aborted:
         return score if pos.side_to_move == ctx.root_side else -score
     maximizing = pos.side_to_move == ctx.root_side
-    moves = ctx.ply_moves(ply)
+    moves = ply_moves(ctx, ply)
     count = pos.generate(moves)
     for i in range(count):
         pos.make(moves[i])
@@ -43,7 +43,7 @@ cdef int minimax_value(SearchContext ctx, int depth, int ply,
         total += value
         if first or (value > best if maximizing else value < best):
             best, first = value, False
-            ctx.pv_set(ply, moves[i])
+            pv_set(ctx, ply, moves[i])
     if not maximizing and error > 0 and count > 1:
         return <int> floor((1 - error) * best + error * (total - best) / (count - 1) + 0.5)
     return best
@@ -56,10 +56,10 @@ cdef int negamax_value(SearchContext ctx, int depth, int ply) except? -214748364
     cdef Position pos = ctx.pos
     cdef int* moves
     cdef int count, i, value, best = -SCORE_INF
-    ctx.pv_clear(ply)
+    pv_clear(ctx, ply)
     if not expand or ctx.aborted:
         return score
-    moves = ctx.ply_moves(ply)
+    moves = ply_moves(ctx, ply)
     count = pos.generate(moves)
     for i in range(count):
         pos.make(moves[i])
@@ -69,7 +69,7 @@ cdef int negamax_value(SearchContext ctx, int depth, int ply) except? -214748364
             return 0
         if value > best:
             best = value
-            ctx.pv_set(ply, moves[i])
+            pv_set(ctx, ply, moves[i])
     return best
 
 
@@ -88,7 +88,7 @@ def search(Position position, Evaluator evaluator, limit, int algorithm, double 
     if not expand and not ctx.aborted:
         return _result(ctx, None, score, (), depth, True)
     if not ctx.aborted:
-        moves = ctx.ply_moves(0)
+        moves = ply_moves(ctx, 0)
         count = position.generate(moves)
         for i in range(count):
             position.make(moves[i])

@@ -9,6 +9,10 @@ cdef enum:
     CHECK_EVERY = 4096          # nodes between clock/stop checks (and a GIL release)
 
 
+cimport cython
+
+
+@cython.final
 cdef class SearchContext:
     """Per-search state shared by the compiled searchers: the position and evaluator, the
     move buffers of every ply, exact counters, the budget (nodes, clock, stop flag), and a
@@ -34,10 +38,37 @@ cdef class SearchContext:
     cdef int seldepth
     cdef double started
 
-    cdef int tick(self) except -1
     cdef int check(self) except -1
     cdef int static_score(self, int depth, int ply, bint* expand) except? -2147483647
-    cdef inline int* ply_moves(self, int ply) noexcept
-    cdef void pv_clear(self, int ply) noexcept
-    cdef void pv_set(self, int ply, int move) noexcept
     cpdef tuple pv_line(self, int ply)
+
+
+cdef inline bint spend_node(SearchContext ctx) except -1:
+    """Count a node; True (and ``ctx.aborted``) when the budget is spent. Inlined: it runs at
+    every node."""
+    if ctx.node_limit >= 0 and ctx.nodes >= ctx.node_limit:
+        ctx.aborted = True
+        return True
+    ctx.nodes += 1
+    if ctx.nodes & (CHECK_EVERY - 1) == 0:
+        ctx.check()
+    return ctx.aborted
+
+
+cdef inline void pv_clear(SearchContext ctx, int ply) noexcept:
+    ctx.pv_length[ply] = 0
+
+
+cdef inline int* ply_moves(SearchContext ctx, int ply) noexcept:
+    return ctx.moves + ply * ctx.stride
+
+
+cdef inline void pv_set(SearchContext ctx, int ply, int move) noexcept:
+    """The PV of ``ply`` becomes ``move`` followed by the PV of ``ply + 1``."""
+    cdef int* line = ctx.pv + ply * (SEARCH_MAX_PLY + 1)
+    cdef int* below = line + (SEARCH_MAX_PLY + 1)
+    cdef int n = ctx.pv_length[ply + 1], i
+    line[0] = move
+    for i in range(n):
+        line[i + 1] = below[i]
+    ctx.pv_length[ply] = n + 1

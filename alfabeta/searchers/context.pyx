@@ -7,7 +7,7 @@ that other threads (a UCI reader) run during a long search."""
 
 import time
 
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, malloc
 
 from alfabeta.core.evaluator cimport Evaluator
 from alfabeta.core.position cimport (
@@ -25,8 +25,10 @@ cdef class SearchContext:
         self.pos = position
         self.ev = evaluator
         self.stride = position.max_moves
-        self.moves = <int*> calloc((SEARCH_MAX_PLY + 2) * self.stride, sizeof(int))
-        self.pv = <int*> calloc((SEARCH_MAX_PLY + 2) * (SEARCH_MAX_PLY + 1), sizeof(int))
+        # malloc, not calloc: every entry is written before it is read, and the pages of
+        # the deep plies a search never reaches are never touched
+        self.moves = <int*> malloc((SEARCH_MAX_PLY + 2) * self.stride * sizeof(int))
+        self.pv = <int*> malloc((SEARCH_MAX_PLY + 2) * (SEARCH_MAX_PLY + 1) * sizeof(int))
         self.pv_length = <int*> calloc(SEARCH_MAX_PLY + 2, sizeof(int))
         if self.moves == NULL or self.pv == NULL or self.pv_length == NULL:
             raise MemoryError()
@@ -40,16 +42,6 @@ cdef class SearchContext:
         free(self.moves)
         free(self.pv)
         free(self.pv_length)
-
-    cdef int tick(self) except -1:
-        """Count a node; sets ``aborted`` (and returns 1) when the budget is spent."""
-        if self.node_limit >= 0 and self.nodes >= self.node_limit:
-            self.aborted = True
-            return 1
-        self.nodes += 1
-        if self.nodes & (CHECK_EVERY - 1) == 0:
-            self.check()
-        return self.aborted
 
     cdef int check(self) except -1:
         with nogil:
@@ -65,7 +57,7 @@ cdef class SearchContext:
         a leaf, or at the depth limit), or ``expand[0] = True``."""
         cdef int status
         expand[0] = False
-        if self.tick():
+        if spend_node(self):
             return 0
         if ply > self.seldepth:
             self.seldepth = ply
@@ -81,22 +73,6 @@ cdef class SearchContext:
             return self.ev.evaluate(self.pos)
         expand[0] = True
         return 0
-
-    cdef inline int* ply_moves(self, int ply) noexcept:
-        return self.moves + ply * self.stride
-
-    cdef void pv_clear(self, int ply) noexcept:
-        self.pv_length[ply] = 0
-
-    cdef void pv_set(self, int ply, int move) noexcept:
-        """The PV of ``ply`` becomes ``move`` followed by the PV of ``ply + 1``."""
-        cdef int* line = self.pv + ply * (SEARCH_MAX_PLY + 1)
-        cdef int* below = self.pv + (ply + 1) * (SEARCH_MAX_PLY + 1)
-        cdef int n = self.pv_length[ply + 1], i
-        line[0] = move
-        for i in range(n):
-            line[i + 1] = below[i]
-        self.pv_length[ply] = n + 1
 
     cpdef tuple pv_line(self, int ply):
         cdef int* line = self.pv + ply * (SEARCH_MAX_PLY + 1)

@@ -36,6 +36,7 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   (MT-SSS*, MT-DUAL*).
 """
 
+cimport cython
 from libc.stdint cimport int16_t, int32_t, uint64_t
 from libc.stdlib cimport calloc, free
 
@@ -48,7 +49,7 @@ from alfabeta.core.position cimport (
     RESULT_WIN,
     Position,
 )
-from alfabeta.searchers.context cimport SCORE_INF, SCORE_WIN, SEARCH_MAX_PLY, SearchContext
+from alfabeta.searchers.context cimport SCORE_INF, SCORE_WIN, SEARCH_MAX_PLY, SearchContext, ply_moves, pv_clear, pv_set, spend_node
 
 from alfabeta.core import SearchInfo, SearchResult
 
@@ -111,6 +112,7 @@ cdef inline int from_table(int value, int ply) noexcept:
     return value
 
 
+@cython.final
 cdef class Family:
     cdef SearchContext ctx
     cdef Options o
@@ -152,10 +154,11 @@ cdef class Family:
             self.table = <Entry*> calloc(entries, sizeof(Entry))
             self.mask = entries - 1
         self.killer = <int*> calloc(2 * (SEARCH_MAX_PLY + 2), sizeof(int))
-        self.history = <long long*> calloc(2 * HISTORY_SIZE, sizeof(long long))
+        if self.o.history:
+            self.history = <long long*> calloc(2 * HISTORY_SIZE, sizeof(long long))
         self.order_score = <long long*> calloc(ctx.pos.max_moves, sizeof(long long))
-        if (self.o.tt and self.table == NULL) or self.killer == NULL or self.history == NULL \
-                or self.order_score == NULL:
+        if (self.o.tt and self.table == NULL) or self.killer == NULL \
+                or (self.o.history and self.history == NULL) or self.order_score == NULL:
             raise MemoryError()
         for i in range(2 * (SEARCH_MAX_PLY + 2)):
             self.killer[i] = NO_MOVE
@@ -242,7 +245,7 @@ cdef class Family:
             self.history_slot(self.ctx.pos.side_to_move, move)[0] += <long long> depth * depth
 
     # ---- the search -------------------------------------------------------------------------
-    cdef int evaluate(self) except? -2147483647:
+    cdef inline int evaluate(self) except? -2147483647:
         self.ctx.leaves += 1
         return self.ctx.ev.evaluate(self.ctx.pos)
 
@@ -257,11 +260,11 @@ cdef class Family:
         best = stand
         if ply >= SEARCH_MAX_PLY:
             return best if self.o.fail_soft or best > alpha else alpha
-        moves = ctx.ply_moves(ply)
+        moves = ply_moves(ctx, ply)
         count = pos.generate_noisy(moves)
         for i in range(count):
             pos.make(moves[i])
-            if ctx.tick():
+            if spend_node(ctx):
                 pos.unmake(moves[i])
                 return 0
             if ply + 1 > ctx.seldepth:
@@ -300,8 +303,8 @@ cdef class Family:
         cdef uint64_t key = 0
         cdef Entry* entry
         cdef int* moves
-        ctx.pv_clear(ply)
-        if ctx.tick():
+        pv_clear(ctx, ply)
+        if spend_node(ctx):
             return 0
         if ply > ctx.seldepth:
             ctx.seldepth = ply
@@ -359,9 +362,9 @@ cdef class Family:
                     if ctx.aborted:
                         return 0
                 if value >= beta:
-                    ctx.pv_clear(ply)
+                    pv_clear(ctx, ply)
                     return value if o.fail_soft and value < PROVEN else beta
-        moves = ctx.ply_moves(ply)
+        moves = ply_moves(ctx, ply)
         count = pos.generate(moves)
         if self.ordering:
             self.order(moves, count, ply, tt_move)
@@ -396,7 +399,7 @@ cdef class Family:
                 return 0
             if o.pvs:
                 if value > alpha or (i == 0 and value > best):
-                    ctx.pv_set(ply, m)
+                    pv_set(ctx, ply, m)
                     best_move = m
                     if ply == 0:
                         self.root_best = value
@@ -413,7 +416,7 @@ cdef class Family:
             else:
                 if value > best:
                     best, best_move = value, m
-                    ctx.pv_set(ply, m)
+                    pv_set(ctx, ply, m)
                     if ply == 0:
                         self.root_best = value
                 if best >= beta:
@@ -431,7 +434,7 @@ cdef class Family:
         elif o.fail_soft:
             score = best
         elif best <= alpha:
-            ctx.pv_clear(ply)
+            pv_clear(ctx, ply)
             score = alpha
         else:
             score = best
@@ -546,7 +549,7 @@ cdef tuple _secondary(Family family, int depth, int move, int value, tuple pv):
     pos.make(move)
     deep = -family.search(depth + family.o.secondary - 1, 1, -SCORE_INF, SCORE_INF, True, 0)
     pos.unmake(move)
-    moves = ctx.ply_moves(0)
+    moves = ply_moves(ctx, 0)
     count = pos.generate(moves)
     for i in range(count):
         if moves[i] == move or ctx.aborted:

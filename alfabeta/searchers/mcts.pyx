@@ -20,7 +20,7 @@ from alfabeta.core.position cimport (
     RESULT_WIN,
     Position,
 )
-from alfabeta.searchers.context cimport SEARCH_MAX_PLY, SearchContext
+from alfabeta.searchers.context cimport SEARCH_MAX_PLY, SearchContext, ply_moves, pv_clear, pv_set, spend_node
 
 from alfabeta.core import SearchResult
 
@@ -98,7 +98,7 @@ cdef double _playout(SearchContext ctx, uint64_t* rng, int limit) except? -2.0:
         if plies >= limit or plies >= SEARCH_MAX_PLY:
             result = 0.5
             break
-        moves = ctx.ply_moves(plies)
+        moves = ply_moves(ctx, plies)
         count = pos.generate(moves)
         i = <int> (next_random(rng) % <uint64_t> count)
         pos.make(moves[i])
@@ -139,7 +139,7 @@ cdef object _run(SearchContext ctx, _Tree tree, Position position, Evaluator eva
     if position.c_outcome() != RESULT_ONGOING:
         return SearchResult(move=None, value=0, depth=0, nodes=0, leaves=0)
     while iterations <= 0 or ctx.nodes < iterations:
-        if ctx.tick():
+        if spend_node(ctx):
             break
         node, depth = 0, 0
         # selection
@@ -167,7 +167,7 @@ cdef object _run(SearchContext ctx, _Tree tree, Position position, Evaluator eva
         # expansion
         status = position.c_outcome()
         if tree.nodes[node].child_count < 0 and status == RESULT_ONGOING:
-            moves = ctx.ply_moves(0)
+            moves = ply_moves(ctx, 0)
             count = position.generate(moves)
             tree.nodes[node].first_child = tree.count
             tree.nodes[node].child_count = count

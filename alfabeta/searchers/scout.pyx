@@ -5,7 +5,7 @@ mover's (MAX's) view; ``leaves`` counts every evaluation, repeats included."""
 
 from alfabeta.core.evaluator cimport Evaluator
 from alfabeta.core.position cimport Position
-from alfabeta.searchers.context cimport SCORE_INF, SearchContext
+from alfabeta.searchers.context cimport SCORE_INF, SearchContext, ply_moves, pv_clear, pv_set, spend_node
 
 from alfabeta.core import SearchResult
 
@@ -30,7 +30,7 @@ cdef bint test(SearchContext ctx, int depth, int ply, int v, bint strict) except
         score = max_view(ctx, score)
         return score > v if strict else score >= v
     maximizing = pos.side_to_move == ctx.root_side
-    moves = ctx.ply_moves(ply)
+    moves = ply_moves(ctx, ply)
     count = pos.generate(moves)
     for i in range(count):
         pos.make(moves[i])
@@ -52,18 +52,18 @@ cdef int evaluate_node(SearchContext ctx, int depth, int ply) except? -214748364
     cdef Position pos = ctx.pos
     cdef bint maximizing, better
     cdef int* moves
-    ctx.pv_clear(ply)
+    pv_clear(ctx, ply)
     if ctx.aborted:
         return 0
     if not expand:
         return max_view(ctx, score)
     maximizing = pos.side_to_move == ctx.root_side
-    moves = ctx.ply_moves(ply)
+    moves = ply_moves(ctx, ply)
     count = pos.generate(moves)
     pos.make(moves[0])
     v = evaluate_node(ctx, depth - 1, ply + 1)
     pos.unmake(moves[0])
-    ctx.pv_set(ply, moves[0])
+    pv_set(ctx, ply, moves[0])
     for i in range(1, count):
         if ctx.aborted:
             return 0
@@ -75,7 +75,7 @@ cdef int evaluate_node(SearchContext ctx, int depth, int ply) except? -214748364
         if better and not ctx.aborted:
             ctx.researches += 1
             v = evaluate_node(ctx, depth - 1, ply + 1)
-            ctx.pv_set(ply, moves[i])
+            pv_set(ctx, ply, moves[i])
         pos.unmake(moves[i])
     return v
 

@@ -20,7 +20,7 @@ from libc.string cimport memcpy
 
 from alfabeta.core.evaluator cimport Evaluator
 from alfabeta.core.position cimport RESULT_DRAW, RESULT_LOSS, RESULT_ONGOING, RESULT_WIN, Position
-from alfabeta.searchers.context cimport SCORE_INF, SCORE_WIN, SEARCH_MAX_PLY, SearchContext
+from alfabeta.searchers.context cimport SCORE_INF, SCORE_WIN, SEARCH_MAX_PLY, SearchContext, ply_moves, pv_clear, pv_set, spend_node
 
 from alfabeta.core import SearchResult
 
@@ -132,7 +132,7 @@ cdef class _Walker:
         self.counts = <int*> malloc((SEARCH_MAX_PLY + 1) * sizeof(int))
         if self.current == NULL or self.counts == NULL:
             raise MemoryError()
-        self.counts[0] = ctx.pos.generate(ctx.ply_moves(0))
+        self.counts[0] = ctx.pos.generate(ply_moves(ctx, 0))
 
     def __dealloc__(self):
         free(self.current)
@@ -145,12 +145,12 @@ cdef class _Walker:
             common += 1
         while self.depth > common:
             self.depth -= 1
-            pos.unmake(self.ctx.ply_moves(self.depth)[self.current[self.depth]])
+            pos.unmake(ply_moves(self.ctx, self.depth)[self.current[self.depth]])
         while self.depth < length:
-            pos.make(self.ctx.ply_moves(self.depth)[path[self.depth]])
+            pos.make(ply_moves(self.ctx, self.depth)[path[self.depth]])
             self.current[self.depth] = path[self.depth]
             self.depth += 1
-            self.counts[self.depth] = pos.generate(self.ctx.ply_moves(self.depth))
+            self.counts[self.depth] = pos.generate(ply_moves(self.ctx, self.depth))
         return 0
 
     cdef int home(self) except -1:
@@ -175,7 +175,7 @@ def search(Position position, Evaluator evaluator, limit, bint dual=False):
         open_list.push(path, 0, -1, LIVE, -SCORE_INF if dual else SCORE_INF)
         while True:
             index = open_list.pop(dual)
-            if index < 0 or ctx.tick():
+            if index < 0 or spend_node(ctx):
                 break
             length = open_list.states[index].length
             status = open_list.states[index].status
