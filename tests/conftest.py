@@ -1,4 +1,5 @@
 import pytest
+from hypothesis import strategies as st
 
 from alfabeta import load_catalog
 
@@ -15,3 +16,33 @@ T3 = [[-5, 10], [-4, -2]]
 T4 = [[[3, 17], [2, 12]], [[15, 25], [0, 2]]]
 T5 = [[[3, 4], [8, 2]], [[5, 1], [6, 7]], [[9, 0], [2, 6]]]
 T6 = [[[[7, 1], [2, 4]], [[9, 1], [1, 9]]], [[[1, 2], [3, 9]], [[6, 6], [2, 9]]]]
+
+
+def random_trees(leaf_range=20, max_leaves=50):
+    """Hypothesis strategy: nested-list game trees with integer leaves."""
+    leaf = st.integers(-leaf_range, leaf_range)
+    return st.recursive(
+        leaf, lambda children: st.lists(children, min_size=1, max_size=4), max_leaves=max_leaves
+    ).filter(lambda t: isinstance(t, list))
+
+
+# every searcher that must return the exact minimax value at a given depth
+EXACT_SEARCHERS = [
+    "minimax",
+    "negamax",
+    "alphabeta",
+    "alphabeta(fail=soft)",
+    "negascout",
+    "negascout(research_leaves=off)",
+    "scout",
+    "sss*",
+    "dual*",
+    "mtdf(iterative=off)",
+    "mt-sss*(iterative=off)",
+    "mt-dual*(iterative=off)",
+    "alphabeta(tt=on)",
+    "alphabeta(iterative=on, tt=on, killers=on, history=on)",
+    "alphabeta(iterative=on, aspiration=3)",
+    "py-minimax",
+    "py-alphabeta",
+]

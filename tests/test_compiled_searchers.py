@@ -4,7 +4,6 @@ variation, node and leaf counts, on every game; and the reference cases on the t
 import threading
 
 import pytest
-from conftest import T1, T4, T5, T6
 
 from alfabeta.core import Limit
 
@@ -105,47 +104,6 @@ def test_fixed_depth_searchers_refuse_a_time_limit(catalog, searcher):
         catalog.searcher(searcher).search(
             catalog.game("trgd"), catalog.evaluator("trgd-lines"), Limit(time=1.0, depth=3)
         )
-
-
-@pytest.mark.parametrize(
-    "tree, value, move, leaves",
-    [
-        (T1, 8, 1, ["1.1", "1.2", "1.3", "2.1", "3.1", "3.2", "3.3"]),
-        (T4, 12, 1, ["1.1.1", "1.1.2", "1.2.1", "1.2.2", "2.1.1", "2.1.2", "2.2.1", "2.2.2"]),
-        (
-            T5,
-            6,
-            3,
-            [
-                "1.1.1",
-                "1.1.2",
-                "1.2.1",
-                "2.1.1",
-                "2.1.2",
-                "2.2.1",
-                "3.1.1",
-                "3.1.2",
-                "3.2.1",
-                "3.2.2",
-            ],
-        ),
-        ([[5, 9], [5, 1]], 5, 1, ["1.1", "1.2", "2.1"]),
-    ],
-)
-def test_compiled_alphabeta_evaluates_the_survey_leaves(catalog, tree, value, move, leaves):
-    position = catalog.game(f"tree(nodes={tree!r})")
-    evaluator = catalog.evaluator("tree-leaves(log=true)")
-    result = catalog.searcher("alphabeta").search(position, evaluator)
-    assert (result.value, result.move) == (value, move) and evaluator.visited() == leaves
-
-
-def test_compiled_minimax_on_t6_and_ties(catalog):
-    evaluator = catalog.evaluator("tree-leaves")
-    for tree, value, move in ((T6, 3, 2), ([[5], [5]], 5, 1)):
-        result = catalog.searcher("minimax").search(
-            catalog.game(f"tree(nodes={tree!r})"), evaluator
-        )
-        assert (result.value, result.move) == (value, move)
 
 
 @pytest.mark.parametrize(

@@ -234,10 +234,12 @@ def test_ded_4_1_with_the_printed_premise_order_gives_the_other_valid_trace():
 
 def test_ded_root_values_of_the_loan_example():
     from alfabeta.games.deduction.thesis import _AlphaBeta
+    from alfabeta.searchers.thesis import valor
 
     pipeline = build(KB["kb1"], {"bs", "bp"}, "pd")
     search = _AlphaBeta(pipeline)
-    assert search.valor_b(("pd", 2), None) == 1 and search.valor_b(("pe", 1), None) == -1
+    assert valor(search.expand, ("pd", 2), False, None) == 1
+    assert valor(search.expand, ("pe", 1), False, None) == -1
 
 
 def test_ded_h_scores_g_plus_one_p_minus_one():

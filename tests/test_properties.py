@@ -1,18 +1,11 @@
 """Laws of the reference searchers on random trees (hypothesis)."""
 
+from conftest import random_trees
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from alfabeta import load_catalog
 
 CATALOG = load_catalog(autoload=False)
-
-
-def trees(max_depth=4):
-    leaf = st.integers(-50, 50)
-    return st.recursive(
-        leaf, lambda children: st.lists(children, min_size=1, max_size=4), max_leaves=40
-    ).filter(lambda t: isinstance(t, list))
 
 
 def search(spec, tree):
@@ -23,7 +16,7 @@ def search(spec, tree):
 
 
 @settings(max_examples=150, deadline=None)
-@given(trees())
+@given(random_trees())
 def test_every_exact_searcher_finds_the_same_value(tree):
     values = {
         spec: search(spec, tree)[0].value
@@ -40,7 +33,7 @@ def test_every_exact_searcher_finds_the_same_value(tree):
 
 
 @settings(max_examples=150, deadline=None)
-@given(trees())
+@given(random_trees())
 def test_alphabeta_evaluates_a_subset_of_minimax_leaves_in_the_same_order(tree):
     minimax_leaves = search("py-minimax", tree)[1]
     hard = search("py-alphabeta", tree)[1]
@@ -51,7 +44,7 @@ def test_alphabeta_evaluates_a_subset_of_minimax_leaves_in_the_same_order(tree):
 
 
 @settings(max_examples=100, deadline=None)
-@given(trees())
+@given(random_trees())
 def test_the_minimax_move_achieves_the_minimax_value(tree):
     result, _ = search("py-minimax", tree)
     child = tree[result.move - 1]

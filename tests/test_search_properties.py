@@ -4,6 +4,7 @@ aspiration and iterative deepening do not change the value; null move keeps its 
 
 import random
 
+from conftest import EXACT_SEARCHERS, random_trees
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,31 +13,6 @@ from alfabeta.core import Limit, PythonGame, Result
 from alfabeta.games.tictactoe import TicTacToe
 
 CATALOG = load_catalog(autoload=False)
-EXACT = [
-    "minimax",
-    "negamax",
-    "alphabeta",
-    "alphabeta(fail=soft)",
-    "negascout",
-    "negascout(research_leaves=off)",
-    "scout",
-    "sss*",
-    "dual*",
-    "mtdf(iterative=off)",
-    "mt-sss*(iterative=off)",
-    "mt-dual*(iterative=off)",
-    "alphabeta(tt=on)",
-    "alphabeta(iterative=on, tt=on, killers=on, history=on)",
-    "alphabeta(iterative=on, aspiration=3)",
-    "py-alphabeta",
-]
-
-
-def trees():
-    leaf = st.integers(-20, 20)
-    return st.recursive(
-        leaf, lambda children: st.lists(children, min_size=1, max_size=4), max_leaves=50
-    ).filter(lambda t: isinstance(t, list))
 
 
 def search(spec, tree):
@@ -46,14 +22,14 @@ def search(spec, tree):
 
 
 @settings(max_examples=120, deadline=None)
-@given(trees())
+@given(random_trees())
 def test_every_exact_searcher_returns_the_same_value(tree):
-    values = {spec: search(spec, tree)[0].value for spec in EXACT}
+    values = {spec: search(spec, tree)[0].value for spec in EXACT_SEARCHERS}
     assert len(set(values.values())) == 1, values
 
 
 @settings(max_examples=150, deadline=None)
-@given(trees())
+@given(random_trees())
 def test_sss_star_and_negascout_evaluate_only_leaves_alphabeta_evaluates(tree):
     alphabeta = set(search("alphabeta", tree)[1])
     assert set(search("sss*", tree)[1]) <= alphabeta
@@ -61,7 +37,7 @@ def test_sss_star_and_negascout_evaluate_only_leaves_alphabeta_evaluates(tree):
 
 
 @settings(max_examples=100, deadline=None)
-@given(trees())
+@given(random_trees())
 def test_mtdf_started_at_the_true_value_takes_exactly_two_passes(tree):
     value = search("alphabeta", tree)[0].value
     assert search(f"mtdf(iterative=off, guess={value})", tree)[0].passes == 2

@@ -2,7 +2,7 @@
 searchers. "Leaves" counts evaluator calls with repeats; "distinct" the set of leaves."""
 
 import pytest
-from conftest import T1, T2, T3, T4, T5, T6
+from conftest import EXACT_SEARCHERS, T1, T2, T3, T4, T5, T6
 
 from alfabeta.core import Limit
 
@@ -21,18 +21,24 @@ def test_case_01_minimax_propagates_8(catalog):
     assert (result.value, result.move) == (8, 1)
 
 
-def test_case_02_alphabeta_cuts_the_second_child_after_the_6(catalog):
-    result, leaves = run(catalog, "alphabeta", T1)
+AB = pytest.mark.parametrize("ab", ["alphabeta", "py-alphabeta"])
+
+
+@AB
+def test_case_02_alphabeta_cuts_the_second_child_after_the_6(catalog, ab):
+    result, leaves = run(catalog, ab, T1)
     assert result.value == 8 and leaves == ["1.1", "1.2", "1.3", "2.1", "3.1", "3.2", "3.3"]
 
 
-def test_case_03_the_literal_root_loop_evaluates_9(catalog):
-    result, leaves = run(catalog, "alphabeta(root=independent)", T1)
+@AB
+def test_case_03_the_literal_root_loop_evaluates_9(catalog, ab):
+    result, leaves = run(catalog, f"{ab}(root=independent)", T1)
     assert result.value == 8 and len(leaves) == 9
 
 
-def test_case_04_negamax_evaluates_9(catalog):
-    result, leaves = run(catalog, "negamax", T1)
+@pytest.mark.parametrize("negamax", ["negamax", "py-negamax"])
+def test_case_04_negamax_evaluates_9(catalog, negamax):
+    result, leaves = run(catalog, negamax, T1)
     assert (result.value, len(leaves)) == (8, 9)
 
 
@@ -96,9 +102,12 @@ def test_case_11_first_pass_of_a_failed_window_evaluates_3(catalog):
     assert evaluator.visited()[:3] == ["1.1", "1.2", "1.3"]
 
 
-def test_case_14_minimax_on_t2_chooses_c(catalog):
-    result, _ = run(catalog, "minimax", T2)
+@pytest.mark.parametrize("minimax", ["minimax", "py-minimax"])
+def test_case_14_minimax_on_t2_chooses_c(catalog, minimax):
+    result, _ = run(catalog, minimax, T2)
     assert (result.value, result.move) == (31, 2)  # 3.1 at scale 10
+    position = catalog.game(f"tree(nodes={T2!r})")
+    assert position.scale == 10 and result.value / position.scale == 3.1
 
 
 def test_case_15_alphabeta_on_t2_examines_h_and_i(catalog):
@@ -140,8 +149,9 @@ def test_case_21_minimax_on_t4(catalog):
     assert (result.value, result.move) == (12, 1)
 
 
-def test_case_22_alphabeta_evaluates_all_of_t4(catalog):
-    _, leaves = run(catalog, "alphabeta", T4)
+@AB
+def test_case_22_alphabeta_evaluates_all_of_t4(catalog, ab):
+    _, leaves = run(catalog, ab, T4)
     assert leaves == ["1.1.1", "1.1.2", "1.2.1", "1.2.2", "2.1.1", "2.1.2", "2.2.1", "2.2.2"]
 
 
@@ -164,10 +174,11 @@ def test_cases_25_31_scout(catalog, tree, evaluations, distinct):
     assert (len(leaves), len(set(leaves))) == (evaluations, distinct)
 
 
-def test_cases_27_28_t5(catalog):
+@AB
+def test_cases_27_28_t5(catalog, ab):
     result, _ = run(catalog, "minimax", T5)
     assert (result.value, result.move) == (6, 3)
-    _, leaves = run(catalog, "alphabeta", T5)
+    _, leaves = run(catalog, ab, T5)
     assert leaves == [
         "1.1.1",
         "1.1.2",
@@ -197,30 +208,9 @@ def test_cases_33_34_t6(catalog):
     assert "2.1.1.2" in scout and "2.1.1.2" not in alphabeta
 
 
-EXACT = [
-    "minimax",
-    "negamax",
-    "alphabeta",
-    "alphabeta(fail=soft)",
-    "negascout",
-    "negascout(research_leaves=off)",
-    "scout",
-    "sss*",
-    "dual*",
-    "mtdf(iterative=off)",
-    "mt-sss*(iterative=off)",
-    "mt-dual*(iterative=off)",
-    "alphabeta(tt=on)",
-    "alphabeta(iterative=on, tt=on, killers=on, history=on)",
-    "aspiration",
-    "py-minimax",
-    "py-alphabeta",
-]
-
-
 @pytest.mark.parametrize("tree", [T1, T4, T5, T6, [[5], [5]], [[5, 9], [5, 1]]])
 def test_case_35_every_exact_searcher_finds_the_same_value(catalog, tree):
-    values = {s: run(catalog, s, tree)[0].value for s in EXACT}
+    values = {s: run(catalog, s, tree)[0].value for s in EXACT_SEARCHERS}
     assert len(set(values.values())) == 1, values
 
 
@@ -229,8 +219,9 @@ def test_case_40_root_ties_keep_the_first_move(catalog):
         assert run(catalog, searcher, [[5], [5]])[0].move == 1, searcher
 
 
-def test_case_41_alphabeta_cuts_on_equality(catalog):
-    _, leaves = run(catalog, "alphabeta", [[5, 9], [5, 1]])
+@AB
+def test_case_41_alphabeta_cuts_on_equality(catalog, ab):
+    _, leaves = run(catalog, ab, [[5, 9], [5, 1]])
     assert leaves == ["1.1", "1.2", "2.1"]
 
 

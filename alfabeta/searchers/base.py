@@ -50,6 +50,17 @@ def positive_seconds(instance, attribute, value):
         )
 
 
+def each_move(position):
+    """Yield each legal move with the position made; the position is restored after each
+    (and when the generator is closed early)."""
+    for move in position.legal_moves():
+        position.apply(move)
+        try:
+            yield move
+        finally:
+            position.retract(move)
+
+
 class Aborted(Exception):
     """Raised inside a search when its budget (nodes, time, stop flag) is spent."""
 

@@ -37,7 +37,7 @@ from alfabeta.core import (
     win_in,
 )
 from alfabeta.plugins import hookimpl
-from alfabeta.searchers.base import Aborted, Budget, Searcher, choice
+from alfabeta.searchers.base import Aborted, Budget, Searcher, choice, each_move
 
 UNLIMITED = 1 << 30
 
@@ -112,17 +112,6 @@ class _Run:
         )
 
 
-def _children(run: _Run):
-    """Yield each legal move with the position made; the position is restored afterwards."""
-    position = run.position
-    for move in position.legal_moves():
-        position.apply(move)
-        try:
-            yield move
-        finally:
-            position.retract(move)
-
-
 def _opponent_error(instance, attribute, value):
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 1:
         raise InvalidOptionError(
@@ -164,7 +153,7 @@ class PyMinimax(Searcher):
             return (score if position.side_to_move == run.root_side else -score), ()
         maximizing = position.side_to_move == run.root_side
         best, best_pv, values = None, (), []
-        for move in _children(run):
+        for move in each_move(run.position):
             value, pv = self._value(run, depth - 1, ply + 1)
             values.append(value)
             if best is None or (value > best if maximizing else value < best):
@@ -195,7 +184,7 @@ class PyNegamax(Searcher):
         if score is not None:
             return score, ()
         best, best_pv = -INFINITY, ()
-        for move in _children(run):
+        for move in each_move(run.position):
             value, pv = self._negamax(run, depth - 1, ply + 1)
             if -value > best:
                 best, best_pv = -value, (move, *pv)
@@ -235,7 +224,7 @@ class PyAlphaBeta(Searcher):
         if score is not None:
             return score, ()
         best, best_pv = -INFINITY, ()
-        for move in _children(run):
+        for move in each_move(run.position):
             value, pv = self._alphabeta(run, depth - 1, ply + 1, -beta, -max(alpha, best))
             value = -value
             if value > best:
@@ -281,7 +270,7 @@ class PySolve(Searcher):
         score = run.static(UNLIMITED, 0)
         if score is None:
             score = -INFINITY
-            for _ in _children(run):
+            for _ in each_move(run.position):
                 score = max(score, _toward_zero(-self._solve(run, memo)))
         memo[key] = score
         return score

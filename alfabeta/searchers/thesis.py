@@ -30,7 +30,7 @@ from attrs import define, field, frozen
 
 from alfabeta.core import InvalidOptionError, Limit, Position, Result, SearchResult
 from alfabeta.plugins import hookimpl
-from alfabeta.searchers.base import Searcher, whole
+from alfabeta.searchers.base import Searcher, each_move, whole
 
 THESIS_WIN = 100  # the α-β program's TERMINAL score
 
@@ -143,22 +143,13 @@ class _Thesis:
         score = self.evaluator.evaluate(self.position)
         return score if self.position.side_to_move == self.max_side else -score
 
-    def children(self):
-        position = self.position
-        for move in position.legal_moves():
-            position.apply(move)
-            try:
-                yield move
-            finally:
-                position.retract(move)
-
     # ---- Min-Max ---------------------------------------------------------------------------
     def ev(self, depth: int) -> int:
         self.nodes += 1
         moves = self.position.legal_moves()
         if depth == self.cota or not moves:
             return self.h()
-        values = [self.ev(depth + 1) for _ in self.children()]
+        values = [self.ev(depth + 1) for _ in each_move(self.position)]
         return max(values) if depth % 2 == 0 else min(values)
 
     # ---- α-β -------------------------------------------------------------------------------
@@ -169,39 +160,41 @@ class _Thesis:
             return self.win_value if at_max_node else -self.win_value
         return None
 
-    def valor_a(self, vbp: int | None, depth: int) -> int | None:
-        """VALOR-A: value of a MAX node given its MIN parent's provisional β (None = NIL)."""
+    def expand(self, depth: int, at_max: bool):
+        """For ``valor``: the TERMINAL score, h at the depth bound or where no move is left,
+        else the children (each yielded with its move made)."""
         self.nodes += 1
-        ended = self.terminal(at_max_node=True)
+        ended = self.terminal(at_max_node=at_max)
         if ended is not None:
             return ended
         if depth == self.cota or not self.position.legal_moves():
             return self.h()
-        vp = None
-        for _ in self.children():
-            vb = self.valor_b(vp, depth + 1)
-            if not _le(vb, vp):
-                vp = vb
-                if _ge(vp, vbp):
-                    break
-        return vp
+        return (depth + 1 for _ in each_move(self.position))
 
-    def valor_b(self, vap: int | None, depth: int) -> int | None:
-        """VALOR-B: value of a MIN node given its MAX parent's provisional α (None = NIL)."""
-        self.nodes += 1
-        ended = self.terminal(at_max_node=False)
-        if ended is not None:
-            return ended
-        if depth == self.cota or not self.position.legal_moves():
-            return self.h()
-        vp = None
-        for _ in self.children():
-            va = self.valor_a(vp, depth + 1)
-            if not _ge(va, vp):
-                vp = va
-                if _le(vp, vap):
+
+def valor(expand, node, at_max: bool, bound: int | None) -> int | None:
+    """VALOR-A (``at_max``) or VALOR-B: the thesis's shallow α-β (L3041–3104). ``bound`` is the
+    parent's provisional value (None = NIL): a MAX node stops once its value reaches it, a MIN
+    node once its value falls to it; comparisons with NIL are false. ``expand(node, at_max)``
+    gives a leaf's value or a generator of the children (closing it undoes any move made)."""
+    found = expand(node, at_max)
+    if isinstance(found, int):
+        return found
+    vp = None
+    try:
+        for child in found:
+            value = valor(expand, child, not at_max, vp)
+            if at_max and not _le(value, vp):
+                vp = value
+                if _ge(vp, bound):
                     break
-        return vp
+            elif not at_max and not _ge(value, vp):
+                vp = value
+                if _le(vp, bound):
+                    break
+    finally:
+        found.close()
+    return vp
 
 
 def _le(a: int | None, b: int | None) -> bool:
@@ -225,7 +218,7 @@ def jugada(position: Position, evaluator, cota: int) -> ThesisChoice:
     """The Min-Max program's JUGADA: EV of every root child, sorted descending (stably)."""
     run = _Thesis(position, evaluator, cota)
     evaluator.prepare(position)
-    values = [(move, run.ev(1)) for move in run.children()]
+    values = [(move, run.ev(1)) for move in each_move(position)]
     ranked = sorted(values, key=lambda mv: mv[1], reverse=True)
     move, value = ranked[0] if ranked else (None, None)
     return _choice(run, values, move, value)
@@ -237,7 +230,7 @@ def valor_a(
     """(VALOR-A(root, NIL), nodes visited including the root, leaves evaluated)."""
     run = _Thesis(position, evaluator, cota, win_value)
     evaluator.prepare(position)
-    value = run.valor_a(None, 0)
+    value = valor(run.expand, 0, True, None)
     return value, run.nodes, run.leaves
 
 
@@ -245,7 +238,7 @@ def jug_ab(position: Position, evaluator, cota: int, win_value: int = THESIS_WIN
     """The α-β program's JUG-AB: VALOR-B(child, NIL) for every root child, then MEJOR."""
     run = _Thesis(position, evaluator, cota, win_value)
     evaluator.prepare(position)
-    values = [(move, run.valor_b(None, 1)) for move in run.children()]
+    values = [(move, valor(run.expand, 1, False, None)) for move in each_move(position)]
     move, value = mejor(values)
     return _choice(run, values, move, value)
 

@@ -17,7 +17,7 @@ from attrs import frozen
 
 from alfabeta.core.errors import KnowledgeBaseError
 from alfabeta.games.deduction.kb import KnowledgeBase
-from alfabeta.searchers.thesis import mejor
+from alfabeta.searchers.thesis import mejor, valor
 
 Node = tuple[str, int]
 Arc = tuple[Node, tuple[Node, ...]]
@@ -195,8 +195,8 @@ def build(kb: KnowledgeBase, data: Iterable[str], goal: str) -> Pipeline:
 
 
 class _AlphaBeta:
-    """VALOR-A / VALOR-B over the pipeline's tree: h = +1 on G, −1 on P, 0 elsewhere; no
-    depth bound; comparisons with NIL (None) are false."""
+    """VALOR-A / VALOR-B (``searchers.thesis.valor``) over the pipeline's tree: h = +1 on G,
+    −1 on P, 0 elsewhere; no depth bound."""
 
     def __init__(self, pipeline: Pipeline) -> None:
         self.pipeline = pipeline
@@ -205,37 +205,18 @@ class _AlphaBeta:
     def h(self, node: Node) -> int:
         return 1 if node in self.pipeline.won else -1 if node in self.pipeline.lost else 0
 
-    def valor_a(self, node: Node, vbp: int | None) -> int | None:
+    def expand(self, node: Node, at_max: bool):
+        """For ``valor``: h at a leaf, else the successors (SUCES3 order)."""
         self.nodes += 1
         successors = self.pipeline.successors(node)
         if not successors:
             return self.h(node)
-        vp = None
-        for child in successors:
-            vb = self.valor_b(child, vp)
-            if vp is None or vb is not None and vb > vp:
-                vp = vb
-                if vp is not None and vbp is not None and vp >= vbp:
-                    break
-        return vp
-
-    def valor_b(self, node: Node, vap: int | None) -> int | None:
-        self.nodes += 1
-        successors = self.pipeline.successors(node)
-        if not successors:
-            return self.h(node)
-        vp = None
-        for child in successors:
-            va = self.valor_a(child, vp)
-            if vp is None or va is not None and va < vp:
-                vp = va
-                if vp is not None and vap is not None and vp <= vap:
-                    break
-        return vp
+        return (child for child in successors)
 
     def jugada(self, node: Node) -> Node | None:
         """The move at a MAX node: MEJOR of (VALOR-B(x, NIL), x), the last maximum."""
-        options = [(child, self.valor_b(child, None)) for child in self.pipeline.successors(node)]
+        options = [(child, valor(self.expand, child, False, None))
+                   for child in self.pipeline.successors(node)]
         best, _ = mejor(options)
         return best
 
