@@ -269,7 +269,22 @@ def test_the_trace_proof_is_a_valid_derivation(example):
 
 # ---- the lazy deductive game ------------------------------------------------------------
 CATALOG = load_catalog(autoload=False)
-EXACT = ["py-minimax", "py-negamax", "py-alphabeta", "py-alphabeta(fail=soft)", "py-solve"]
+EXACT = [
+    "py-minimax",
+    "py-negamax",
+    "py-alphabeta",
+    "py-alphabeta(fail=soft)",
+    "py-solve",
+    "minimax",
+    "negamax",
+    "alphabeta",
+    "negascout",
+    "scout",
+    "sss*",
+    "dual*",
+    "mtdf",
+    "alphabeta(tt=on, iterative=on, killers=on, history=on)",
+]
 
 
 def game(kb_text, data, goal):
