@@ -9,7 +9,7 @@ from alfabeta.core.walk import perft
 PERFT = [1, 7, 49, 343, 2401, 16807, 117649, 823536]
 
 
-@pytest.mark.parametrize("depth, count", enumerate(PERFT))
+@pytest.mark.parametrize("depth, count", list(enumerate(PERFT)))
 def test_perft_matches_the_published_counts(catalog, depth, count):
     assert perft(catalog.game("connect-four"), depth) == count
 
