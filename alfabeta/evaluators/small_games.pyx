@@ -118,16 +118,19 @@ cdef class TreeLeaves(Evaluator):
         self._visits = []
 
     cpdef int evaluate(self, Position position) except? EVAL_ERROR:
-        cdef Tree tree = <Tree?> position
         cdef int value
-        if tree.uniform:
-            value = tree.p_leaf_values[tree.index] if tree.depth == tree.height else 0
+        if not isinstance(position, Tree):
+            raise TypeError(f"tree-leaves evaluates tree positions, not {position.name}")
+        # an unowned cast: no reference counting on the hot path
+        if (<Tree> position).uniform:
+            value = ((<Tree> position).p_leaf_values[(<Tree> position).index]
+                     if (<Tree> position).depth == (<Tree> position).height else 0)
         else:
-            value = tree.p_node_value[tree.node]
+            value = (<Tree> position).p_node_value[(<Tree> position).node]
         if self.log:
-            self._tree = tree
-            self._visits.append(tree.node_id())
-        return value if tree.side_to_move == 0 else -value
+            self._tree = <Tree> position
+            self._visits.append((<Tree> position).node_id())
+        return value if position.side_to_move == 0 else -value
 
     def options(self):
         return {"log": self.log}
