@@ -79,6 +79,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--signature", action="store_true", help="print only each searcher's total node count"
     )
 
+    perft = commands.add_parser("perft", help="count move paths (chess by default)")
+    perft.add_argument("fen", help='a FEN, or "startpos"')
+    perft.add_argument("depth", type=int, help="plies")
+    perft.add_argument("--game", default="chess", help="game spec (default chess)")
+    perft.add_argument("--divide", action="store_true", help="counts below each legal move")
+    perft.add_argument(
+        "--bulk",
+        action="store_true",
+        help="count the last ply's moves instead of making every leaf",
+    )
+
     prove = commands.add_parser("prove", help="prove a goal from Horn clauses and data")
     prove.add_argument("kb", help="knowledge base file: one clause 'a & b -> c' per line")
     prove.add_argument("--data", default="", help="the data (facts), e.g. bs,bp")
@@ -319,7 +330,35 @@ class _BenchTable:
             )
 
 
-COMMANDS = {"plugins": cmd_plugins, "play": cmd_play, "prove": cmd_prove, "bench": cmd_bench}
+def cmd_perft(catalog: Catalog, args, out) -> int:
+    import time
+
+    from alfabeta.core.walk import divide, perft
+
+    if args.depth < 0:
+        raise InvalidOptionError("perft depth must be >= 0")
+    position = catalog.game(args.game).from_string(args.fen)
+    start = time.perf_counter()
+    if args.divide and args.depth >= 1:
+        total = 0
+        for move, count in divide(position, args.depth, bulk=args.bulk):
+            print(f"{position.move_str(move)}: {count}", file=out)
+            total += count
+    else:
+        total = perft(position, args.depth, bulk=args.bulk)
+    seconds = time.perf_counter() - start
+    rate = total / seconds if seconds > 0 else 0.0
+    print(f"nodes {total}  time {seconds:.3f}s  {rate:,.0f} leaves/s", file=out)
+    return EXIT_OK
+
+
+COMMANDS = {
+    "perft": cmd_perft,
+    "plugins": cmd_plugins,
+    "play": cmd_play,
+    "prove": cmd_prove,
+    "bench": cmd_bench,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

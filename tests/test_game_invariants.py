@@ -19,6 +19,7 @@ GAMES = [
     "tree(branching=3, depth=5, seed=7, order=best)",
     "tictactoe",
     "connect-four",
+    "chess",
 ]
 MAX_PLIES = 120
 

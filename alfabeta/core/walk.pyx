@@ -14,7 +14,7 @@ class ContractViolation(AlfabetaError, AssertionError):
     """A game broke the position contract (e.g. unmake did not restore the key)."""
 
 
-cdef long long _perft(Position p, int depth, int* buffer, bint check) except -1:
+cdef long long _perft(Position p, int depth, int* buffer, bint check, bint bulk) except -1:
     cdef int count, i
     cdef long long total = 0
     cdef uint64_t before
@@ -26,13 +26,13 @@ cdef long long _perft(Position p, int depth, int* buffer, bint check) except -1:
         raise ContractViolation(f"{p.name}: no legal move but the game is not over")
     if count > 0 and check and p.c_outcome() != RESULT_ONGOING:
         raise ContractViolation(f"{p.name}: legal moves in a finished game")
-    if depth == 1 and not check:
+    if depth == 1 and bulk and not check:
         return count
     for i in range(count):
         before = p.c_key()
         side = p.side_to_move
         p.make(buffer[i])
-        total += _perft(p, depth - 1, buffer + p.max_moves, check)
+        total += _perft(p, depth - 1, buffer + p.max_moves, check, bulk)
         p.unmake(buffer[i])
         if check and (p.c_key() != before or p.side_to_move != side):
             raise ContractViolation(
@@ -41,16 +41,31 @@ cdef long long _perft(Position p, int depth, int* buffer, bint check) except -1:
     return total
 
 
-def perft(Position position, int depth, bint check=False):
+def perft(Position position, int depth, bint check=False, bint bulk=False):
     """Number of move paths of length ``depth`` (paths ending early at a finished game are
-    not counted). With ``check``, verifies at every node that unmake restores key and side
-    and that legal moves exist exactly while the game is ongoing."""
+    not counted). Every leaf is made and unmade unless ``bulk``, which counts the moves of
+    the last ply instead. With ``check``, verifies at every node that unmake restores key and
+    side and that legal moves exist exactly while the game is ongoing."""
     if depth < 0:
         raise ValueError("perft depth must be >= 0")
     cdef int* buffer = <int*> malloc((depth + 1) * position.max_moves * sizeof(int))
     if buffer == NULL:
         raise MemoryError()
     try:
-        return _perft(position, depth, buffer, check)
+        return _perft(position, depth, buffer, check, bulk)
     finally:
         free(buffer)
+
+
+def divide(Position position, int depth, bint bulk=False):
+    """perft below each legal move: a list of (move, count) in generation order."""
+    if depth < 1:
+        raise ValueError("divide needs depth >= 1")
+    counts = []
+    for move in position.legal_moves():
+        position.make(move)
+        try:
+            counts.append((move, perft(position, depth - 1, bulk=bulk)))
+        finally:
+            position.unmake(move)
+    return counts

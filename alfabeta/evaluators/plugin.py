@@ -1,5 +1,6 @@
 """Registers alfabeta's evaluators through the same hook as any third-party plugin."""
 
+from alfabeta.evaluators.chess_material import Material
 from alfabeta.evaluators.deduction import DeductionH
 from alfabeta.evaluators.small_games import (
     ConnectFourThreats,
@@ -49,4 +50,10 @@ def register_evaluators(register):
         ConnectFourThreats,
         games=("connect-four",),
         description="threat cells, open threes and twos, centre stones (side to move)",
+    )
+    register(
+        "material",
+        Material,
+        games=("chess",),
+        description="BayesChess material: P 100, N 300, B 300, R 500, Q 900",
     )

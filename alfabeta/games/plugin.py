@@ -1,5 +1,6 @@
 """Registers alfabeta's compiled games through the same hook as any third-party plugin."""
 
+from alfabeta.games.chess.board import ChessGame
 from alfabeta.games.connect_four import ConnectFour
 from alfabeta.games.deduction.game import Deduction
 from alfabeta.games.fibonacci_nim import FibonacciNim
@@ -35,4 +36,9 @@ def register_games(register):
         ConnectFour,
         aliases=("connect4",),
         description="Connect Four, 7×6, on bitboards",
+    )
+    register(
+        "chess",
+        ChessGame,
+        description="chess on bitboards: FEN, UCI and SAN, Polyglot keys, every draw rule",
     )

@@ -215,8 +215,10 @@ class _AlphaBeta:
 
     def jugada(self, node: Node) -> Node | None:
         """The move at a MAX node: MEJOR of (VALOR-B(x, NIL), x), the last maximum."""
-        options = [(child, valor(self.expand, child, False, None))
-                   for child in self.pipeline.successors(node)]
+        options = [
+            (child, valor(self.expand, child, False, None))
+            for child in self.pipeline.successors(node)
+        ]
         best, _ = mejor(options)
         return best
 

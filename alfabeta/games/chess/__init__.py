@@ -1,0 +1,1 @@
+"""Chess: a compiled bitboard board behind the position contract, FEN and SAN, draw rules."""

@@ -1,0 +1,57 @@
+# cython: language_level=3
+from libc.stdint cimport uint64_t
+
+from alfabeta.core.position cimport Position
+
+cdef enum:
+    WHITE = 0
+    BLACK = 1
+    PAWN = 0
+    KNIGHT = 1
+    BISHOP = 2
+    ROOK = 3
+    QUEEN = 4
+    KING = 5
+    EMPTY = -1
+    NO_SQUARE = -1
+    CHESS_MAX_MOVES = 256
+    MAX_GAME_PLIES = 2048
+
+
+cdef struct Undo:
+    int move
+    int captured        # piece code (color * 6 + type) or EMPTY
+    int castling
+    int ep
+    int halfmove
+    uint64_t key
+
+
+cdef class Chess(Position):
+    cdef readonly uint64_t[2][6] pieces     # pieces[color][type]
+    cdef readonly uint64_t[2] occupied_by    # per color
+    cdef int[64] board                       # piece code or EMPTY
+    cdef readonly int castling               # bits: 1 K, 2 Q, 4 k, 8 q
+    cdef readonly int ep                     # en-passant target square, or NO_SQUARE
+    cdef readonly int halfmove
+    cdef readonly int fullmove
+    cdef uint64_t key_base                   # Polyglot key without the en-passant term
+    cdef Undo* undo
+    cdef uint64_t* keys                      # key after each ply, for repetition
+    cdef int ply
+    cdef int capacity
+
+    cdef int _grow(self) except -1
+    cdef bint attacked(self, int square, int by) noexcept
+    cdef bint in_check(self) noexcept
+    cdef int pseudo(self, int* out, bint noisy_only) noexcept
+    cdef int legal(self, int* out, bint noisy_only) except -1
+    cdef bint any_legal(self) except -1
+    cdef bint rule_draw(self) noexcept
+    cdef bint _insufficient(self, int color) noexcept
+    cdef void put(self, int square, int code) noexcept
+    cdef void remove(self, int square) noexcept
+
+
+cdef class ChessGame(Chess):
+    pass

@@ -1,0 +1,735 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Chess on bitboards behind the position contract: legal move generation (castling, en
+passant, promotions), make/unmake with an undo stack, Polyglot-compatible Zobrist keys, a null
+move, noisy moves (captures and promotions) for quiescence, and the end of the game:
+checkmate, stalemate, the fifty-move rule, threefold repetition, insufficient material.
+
+Squares are 0 (a1) … 63 (h8). A move is ``from | to << 6 | promotion << 12 | flag << 15``
+(promotion a piece type 1–4; flag 1 double push, 2 en passant, 3 castling); it reads as UCI
+(``e2e4``, ``e7e8q``). White is player 0.
+"""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from libc.stdint cimport uint64_t
+
+from alfabeta.core.position cimport (
+    RESULT_DRAW,
+    RESULT_LOSS,
+    RESULT_ONGOING,
+    Position,
+)
+
+from alfabeta.core.errors import IllegalMoveError, InvalidPositionError
+from alfabeta.games.chess.polyglot_keys import POLYGLOT_RANDOM
+
+cdef extern from *:
+    int ctz "__builtin_ctzll"(unsigned long long) nogil
+    int clz "__builtin_clzll"(unsigned long long) nogil
+    int popcount "__builtin_popcountll"(unsigned long long) nogil
+
+cdef uint64_t[64] KNIGHT_ATTACKS
+cdef uint64_t[64] KING_ATTACKS
+cdef uint64_t[2][64] PAWN_ATTACKS
+cdef uint64_t[8][64] RAYS           # N, E, NE, NW (increasing) then S, W, SE, SW
+cdef uint64_t[781] ZOBRIST
+cdef int[64] CASTLE_KEEP            # castling bits that survive a move touching the square
+cdef int[8] DIRECTION_STEP = [8, 1, 9, 7, -8, -1, -7, -9]
+cdef int[8] DIRECTION_FILE = [0, 1, 1, -1, 0, -1, 1, -1]
+
+cdef uint64_t LIGHT_SQUARES = 0x55AA55AA55AA55AAULL
+cdef uint64_t RANK_1 = 0xFFULL
+cdef uint64_t RANK_8 = 0xFF00000000000000ULL
+cdef int FLAG_DOUBLE = 1, FLAG_EP = 2, FLAG_CASTLE = 3
+
+
+def _init_tables():
+    cdef int sq, f, r, d, t, s, nf, nr
+    for sq in range(64):
+        f, r = sq % 8, sq // 8
+        KNIGHT_ATTACKS[sq] = KING_ATTACKS[sq] = 0
+        for df, dr in ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)):
+            if 0 <= f + df < 8 and 0 <= r + dr < 8:
+                KNIGHT_ATTACKS[sq] |= 1ULL << (8 * (r + dr) + f + df)
+        for df in (-1, 0, 1):
+            for dr in (-1, 0, 1):
+                if (df or dr) and 0 <= f + df < 8 and 0 <= r + dr < 8:
+                    KING_ATTACKS[sq] |= 1ULL << (8 * (r + dr) + f + df)
+        PAWN_ATTACKS[0][sq] = PAWN_ATTACKS[1][sq] = 0
+        for df in (-1, 1):
+            if 0 <= f + df < 8:
+                if r < 7:
+                    PAWN_ATTACKS[0][sq] |= 1ULL << (8 * (r + 1) + f + df)
+                if r > 0:
+                    PAWN_ATTACKS[1][sq] |= 1ULL << (8 * (r - 1) + f + df)
+        for d in range(8):
+            RAYS[d][sq] = 0
+            nf, nr = f, r
+            while True:
+                nf += DIRECTION_FILE[d]
+                nr += (1 if DIRECTION_STEP[d] in (8, 9, 7) else -1 if DIRECTION_STEP[d] in
+                       (-8, -7, -9) else 0)
+                if not (0 <= nf < 8 and 0 <= nr < 8):
+                    break
+                RAYS[d][sq] |= 1ULL << (8 * nr + nf)
+        CASTLE_KEEP[sq] = 15
+    CASTLE_KEEP[4] = 15 & ~3      # e1: white loses both
+    CASTLE_KEEP[7] = 15 & ~1      # h1
+    CASTLE_KEEP[0] = 15 & ~2      # a1
+    CASTLE_KEEP[60] = 15 & ~12    # e8
+    CASTLE_KEEP[63] = 15 & ~4     # h8
+    CASTLE_KEEP[56] = 15 & ~8     # a8
+    for t in range(781):
+        ZOBRIST[t] = POLYGLOT_RANDOM[t]
+
+
+_init_tables()
+
+
+cdef inline uint64_t piece_key(int code, int square) noexcept:
+    """Polyglot: kind = 2 × type + 1 for white; offset 64 × kind + square."""
+    cdef int color = code // 6, kind = 2 * (code % 6) + (1 if code < 6 else 0)
+    return ZOBRIST[64 * kind + square]
+
+
+cdef inline uint64_t castle_key(int rights) noexcept:
+    cdef uint64_t key = 0
+    if rights & 1:
+        key ^= ZOBRIST[768]
+    if rights & 2:
+        key ^= ZOBRIST[769]
+    if rights & 4:
+        key ^= ZOBRIST[770]
+    if rights & 8:
+        key ^= ZOBRIST[771]
+    return key
+
+
+cdef inline uint64_t ray(int d, int square, uint64_t occupied) noexcept:
+    cdef uint64_t attacks = RAYS[d][square], blockers = attacks & occupied
+    cdef int b
+    if blockers:
+        b = ctz(blockers) if d < 4 else 63 - clz(blockers)
+        attacks ^= RAYS[d][b]
+    return attacks
+
+
+cdef inline uint64_t bishop_attacks(int square, uint64_t occupied) noexcept:
+    return ray(2, square, occupied) | ray(3, square, occupied) | ray(6, square, occupied) \
+        | ray(7, square, occupied)
+
+
+cdef inline uint64_t rook_attacks(int square, uint64_t occupied) noexcept:
+    return ray(0, square, occupied) | ray(1, square, occupied) | ray(4, square, occupied) \
+        | ray(5, square, occupied)
+
+
+cdef inline int encode(int origin, int target, int promotion, int flag) noexcept:
+    return origin | target << 6 | promotion << 12 | flag << 15
+
+
+cdef class Chess(Position):
+    """A chess position; see the module docstring. Build one from a FEN with
+    ``Chess(fen=...)`` or ``position.from_string(fen)``."""
+
+    name = "chess"
+
+    def __cinit__(self, *args, **kwargs):
+        self.capacity = 256
+        self.undo = <Undo*> PyMem_Malloc(self.capacity * sizeof(Undo))
+        self.keys = <uint64_t*> PyMem_Malloc(self.capacity * sizeof(uint64_t))
+        if self.undo == NULL or self.keys == NULL:
+            raise MemoryError()
+        self.max_moves = CHESS_MAX_MOVES
+
+    def __dealloc__(self):
+        PyMem_Free(self.undo)
+        PyMem_Free(self.keys)
+
+    cdef int _grow(self) except -1:
+        cdef Undo* undo = <Undo*> PyMem_Realloc(self.undo, 2 * self.capacity * sizeof(Undo))
+        if undo == NULL:
+            raise MemoryError()
+        self.undo = undo
+        cdef uint64_t* keys = <uint64_t*> PyMem_Realloc(self.keys,
+                                                         2 * self.capacity * sizeof(uint64_t))
+        if keys == NULL:
+            raise MemoryError()
+        self.keys = keys
+        self.capacity *= 2
+        return 0
+
+    def _clear(self):
+        cdef int c, t, s
+        for c in range(2):
+            self.occupied_by[c] = 0
+            for t in range(6):
+                self.pieces[c][t] = 0
+        for s in range(64):
+            self.board[s] = EMPTY
+        self.castling, self.ep, self.halfmove, self.fullmove = 0, NO_SQUARE, 0, 1
+        self.side_to_move, self.key_base, self.ply = WHITE, 0, 0
+
+    cdef void put(self, int square, int code) noexcept:
+        cdef uint64_t bit = 1ULL << square
+        self.board[square] = code
+        self.pieces[code // 6][code % 6] |= bit
+        self.occupied_by[code // 6] |= bit
+        self.key_base ^= piece_key(code, square)
+
+    cdef void remove(self, int square) noexcept:
+        cdef int code = self.board[square]
+        cdef uint64_t bit = 1ULL << square
+        self.board[square] = EMPTY
+        self.pieces[code // 6][code % 6] &= ~bit
+        self.occupied_by[code // 6] &= ~bit
+        self.key_base ^= piece_key(code, square)
+
+    def _finish_setup(self):
+        """Keys and the repetition history after pieces and state are set."""
+        self.key_base ^= castle_key(self.castling)
+        if self.side_to_move == WHITE:
+            self.key_base ^= ZOBRIST[780]
+        self.keys[0] = self.c_key()
+        self.ply = 0
+        self._stack = []
+
+    # ---- attacks --------------------------------------------------------------------------
+    cdef bint attacked(self, int square, int by) noexcept:
+        cdef uint64_t occupied = self.occupied_by[0] | self.occupied_by[1]
+        cdef uint64_t* p = self.pieces[by]
+        if PAWN_ATTACKS[by ^ 1][square] & p[PAWN]:
+            return True
+        if KNIGHT_ATTACKS[square] & p[KNIGHT]:
+            return True
+        if KING_ATTACKS[square] & p[KING]:
+            return True
+        if bishop_attacks(square, occupied) & (p[BISHOP] | p[QUEEN]):
+            return True
+        return (rook_attacks(square, occupied) & (p[ROOK] | p[QUEEN])) != 0
+
+    cdef bint in_check(self) noexcept:
+        cdef uint64_t king = self.pieces[self.side_to_move][KING]
+        return king != 0 and self.attacked(ctz(king), self.side_to_move ^ 1)
+
+    # ---- move generation ------------------------------------------------------------------
+    cdef int pseudo(self, int* out, bint noisy_only) noexcept:
+        cdef int us = self.side_to_move, them = us ^ 1, n = 0, origin, target, p
+        cdef uint64_t own = self.occupied_by[us], enemy = self.occupied_by[them]
+        cdef uint64_t occupied = own | enemy, empty = ~occupied, targets, bits, pushes
+        cdef uint64_t promotion_rank = RANK_8 if us == WHITE else RANK_1
+        cdef int forward = 8 if us == WHITE else -8
+        cdef uint64_t double_rank = 0xFF0000ULL if us == WHITE else 0xFF0000000000ULL
+        # pawns
+        bits = self.pieces[us][PAWN]
+        while bits:
+            origin = ctz(bits)
+            bits &= bits - 1
+            target = origin + forward
+            if empty >> target & 1:
+                if (1ULL << target) & promotion_rank:
+                    for p in range(QUEEN, PAWN, -1):
+                        out[n] = encode(origin, target, p, 0)
+                        n += 1
+                elif not noisy_only:
+                    out[n] = encode(origin, target, 0, 0)
+                    n += 1
+                    if (1ULL << target) & double_rank and empty >> (target + forward) & 1:
+                        out[n] = encode(origin, target + forward, 0, FLAG_DOUBLE)
+                        n += 1
+            targets = PAWN_ATTACKS[us][origin] & enemy
+            while targets:
+                target = ctz(targets)
+                targets &= targets - 1
+                if (1ULL << target) & promotion_rank:
+                    for p in range(QUEEN, PAWN, -1):
+                        out[n] = encode(origin, target, p, 0)
+                        n += 1
+                else:
+                    out[n] = encode(origin, target, 0, 0)
+                    n += 1
+            if self.ep != NO_SQUARE and PAWN_ATTACKS[us][origin] >> self.ep & 1:
+                out[n] = encode(origin, self.ep, 0, FLAG_EP)
+                n += 1
+        # pieces
+        for p in range(KNIGHT, KING + 1):
+            bits = self.pieces[us][p]
+            while bits:
+                origin = ctz(bits)
+                bits &= bits - 1
+                if p == KNIGHT:
+                    targets = KNIGHT_ATTACKS[origin]
+                elif p == BISHOP:
+                    targets = bishop_attacks(origin, occupied)
+                elif p == ROOK:
+                    targets = rook_attacks(origin, occupied)
+                elif p == QUEEN:
+                    targets = bishop_attacks(origin, occupied) | rook_attacks(origin, occupied)
+                else:
+                    targets = KING_ATTACKS[origin]
+                targets &= enemy if noisy_only else ~own
+                while targets:
+                    target = ctz(targets)
+                    targets &= targets - 1
+                    out[n] = encode(origin, target, 0, 0)
+                    n += 1
+        # castling: rights, empty path, king not in check and not crossing an attacked square
+        if not noisy_only and self.castling & (3 if us == WHITE else 12):
+            origin = 4 if us == WHITE else 60
+            if self.castling & (1 if us == WHITE else 4) and not occupied & (
+                    0x60ULL << (origin - 4)) and not self.attacked(origin, them) \
+                    and not self.attacked(origin + 1, them) and not self.attacked(origin + 2,
+                                                                                    them):
+                out[n] = encode(origin, origin + 2, 0, FLAG_CASTLE)
+                n += 1
+            if self.castling & (2 if us == WHITE else 8) and not occupied & (
+                    0xEULL << (origin - 4)) and not self.attacked(origin, them) \
+                    and not self.attacked(origin - 1, them) and not self.attacked(origin - 2,
+                                                                                    them):
+                out[n] = encode(origin, origin - 2, 0, FLAG_CASTLE)
+                n += 1
+        return n
+
+    cdef int legal(self, int* out, bint noisy_only) except -1:
+        """Pseudo-legal moves that do not leave the mover's king attacked."""
+        cdef int count = self.pseudo(out, noisy_only), n = 0, i, us = self.side_to_move
+        for i in range(count):
+            self.make(out[i])
+            if not self.attacked(ctz(self.pieces[us][KING]), us ^ 1):
+                out[n] = out[i]
+                n += 1
+            self.unmake(out[i])
+        return n
+
+    cdef bint any_legal(self) except -1:
+        cdef int[CHESS_MAX_MOVES] moves
+        cdef int count = self.pseudo(moves, False), i, us = self.side_to_move
+        cdef bint ok
+        for i in range(count):
+            self.make(moves[i])
+            ok = not self.attacked(ctz(self.pieces[us][KING]), us ^ 1)
+            self.unmake(moves[i])
+            if ok:
+                return True
+        return False
+
+    cdef int generate(self, int* out) except -1:
+        if self.rule_draw():
+            return 0
+        return self.legal(out, False)
+
+    cdef int generate_noisy(self, int* out) except -1:
+        if self.rule_draw():
+            return 0
+        return self.legal(out, True)
+
+    # ---- make / unmake ----------------------------------------------------------------------
+    cdef int make(self, int move) except -1:
+        cdef int origin = move & 63, target = (move >> 6) & 63, promotion = (move >> 12) & 7
+        cdef int flag = move >> 15, us = self.side_to_move, code = self.board[origin]
+        cdef int captured_square = target
+        cdef Undo* u
+        if self.ply + 1 >= self.capacity:
+            self._grow()
+        u = &self.undo[self.ply]
+        u.move, u.castling, u.ep, u.halfmove, u.key = move, self.castling, self.ep, \
+            self.halfmove, self.key_base
+        if flag == FLAG_EP:
+            captured_square = target - 8 if us == WHITE else target + 8
+        u.captured = self.board[captured_square]
+        if u.captured != EMPTY:
+            self.remove(captured_square)
+        self.remove(origin)
+        self.put(target, code if not promotion else us * 6 + promotion)
+        if flag == FLAG_CASTLE:
+            if target > origin:
+                self.remove(target + 1)
+                self.put(target - 1, us * 6 + ROOK)
+            else:
+                self.remove(target - 2)
+                self.put(target + 1, us * 6 + ROOK)
+        self.key_base ^= castle_key(self.castling)
+        self.castling &= CASTLE_KEEP[origin] & CASTLE_KEEP[target]
+        self.key_base ^= castle_key(self.castling)
+        self.ep = (origin + target) // 2 if flag == FLAG_DOUBLE else NO_SQUARE
+        self.halfmove = 0 if code % 6 == PAWN or u.captured != EMPTY else self.halfmove + 1
+        if us == BLACK:
+            self.fullmove += 1
+        self.side_to_move = us ^ 1
+        self.key_base ^= ZOBRIST[780]
+        self.ply += 1
+        self.keys[self.ply] = self.c_key()
+        return 0
+
+    cdef int unmake(self, int move) except -1:
+        cdef int origin = move & 63, target = (move >> 6) & 63, promotion = (move >> 12) & 7
+        cdef int flag = move >> 15, us, code
+        cdef Undo* u
+        self.ply -= 1
+        u = &self.undo[self.ply]
+        self.side_to_move ^= 1
+        us = self.side_to_move
+        if us == BLACK:
+            self.fullmove -= 1
+        code = self.board[target]
+        self.remove(target)
+        self.put(origin, code if not promotion else us * 6 + PAWN)
+        if flag == FLAG_CASTLE:
+            if target > origin:
+                self.remove(target - 1)
+                self.put(target + 1, us * 6 + ROOK)
+            else:
+                self.remove(target + 1)
+                self.put(target - 2, us * 6 + ROOK)
+        if u.captured != EMPTY:
+            self.put(target if flag != FLAG_EP else (target - 8 if us == WHITE else target + 8),
+                     u.captured)
+        self.castling, self.ep, self.halfmove, self.key_base = u.castling, u.ep, u.halfmove, \
+            u.key
+        return 0
+
+    cdef bint make_null(self) except -1:
+        """A pass for null-move pruning; refused in check and in king-and-pawn positions
+        (where zugzwang is likely)."""
+        cdef int us = self.side_to_move
+        cdef Undo* u
+        if self.in_check() or not (self.pieces[us][KNIGHT] | self.pieces[us][BISHOP]
+                                   | self.pieces[us][ROOK] | self.pieces[us][QUEEN]):
+            return False
+        if self.ply + 1 >= self.capacity:
+            self._grow()
+        u = &self.undo[self.ply]
+        u.move, u.captured, u.castling, u.ep, u.halfmove, u.key = -1, EMPTY, self.castling, \
+            self.ep, self.halfmove, self.key_base
+        self.ep = NO_SQUARE
+        self.halfmove += 1
+        self.side_to_move ^= 1
+        self.key_base ^= ZOBRIST[780]
+        self.ply += 1
+        self.keys[self.ply] = self.c_key()
+        return True
+
+    cdef int unmake_null(self) except -1:
+        cdef Undo* u
+        self.ply -= 1
+        u = &self.undo[self.ply]
+        self.side_to_move ^= 1
+        self.castling, self.ep, self.halfmove, self.key_base = u.castling, u.ep, u.halfmove, \
+            u.key
+        return 0
+
+    cdef bint is_tactical(self) except -1:
+        return self.in_check()
+
+    # ---- the end of the game --------------------------------------------------------------
+    cdef bint rule_draw(self) noexcept:
+        """Fifty moves, threefold repetition or insufficient material (checkmate on the
+        fiftieth move still counts: the caller checks mate first)."""
+        cdef int seen = 1, i
+        cdef uint64_t key
+        if self.halfmove >= 100:
+            return True
+        if self.halfmove >= 4:
+            key = self.keys[self.ply]
+            i = self.ply - 2
+            while i >= 0 and i >= self.ply - self.halfmove:
+                if self.keys[i] == key:
+                    seen += 1
+                    if seen >= 3:
+                        return True
+                i -= 2
+        return self._insufficient(WHITE) and self._insufficient(BLACK)
+
+    cdef bint _insufficient(self, int color) noexcept:
+        """No mate is possible for ``color`` with any play (python-chess's rule)."""
+        cdef uint64_t own = self.occupied_by[color], other = self.occupied_by[color ^ 1]
+        cdef uint64_t bishops = self.pieces[0][BISHOP] | self.pieces[1][BISHOP]
+        cdef uint64_t kings = self.pieces[0][KING] | self.pieces[1][KING]
+        cdef uint64_t queens = self.pieces[0][QUEEN] | self.pieces[1][QUEEN]
+        cdef uint64_t pawns = self.pieces[0][PAWN] | self.pieces[1][PAWN]
+        cdef uint64_t knights = self.pieces[0][KNIGHT] | self.pieces[1][KNIGHT]
+        if own & (self.pieces[color][PAWN] | self.pieces[color][ROOK]
+                  | self.pieces[color][QUEEN]):
+            return False
+        if own & knights:
+            return popcount(own) <= 2 and not (other & ~kings & ~queens)
+        if own & bishops:
+            return (not (bishops & LIGHT_SQUARES) or not (bishops & ~LIGHT_SQUARES)) \
+                and not pawns and not knights
+        return True
+
+    cdef int c_outcome(self) except -1:
+        if not self.any_legal():
+            return RESULT_LOSS if self.in_check() else RESULT_DRAW
+        if self.rule_draw():
+            return RESULT_DRAW
+        return RESULT_ONGOING
+
+    cdef uint64_t c_key(self) except? 0:
+        """The Polyglot key: the en-passant file counts when a pawn of the side to move
+        stands next to the pawn that just made a double step."""
+        cdef uint64_t key = self.key_base
+        if self.ep != NO_SQUARE and PAWN_ATTACKS[self.side_to_move ^ 1][self.ep] & \
+                self.pieces[self.side_to_move][PAWN]:
+            key ^= ZOBRIST[772 + self.ep % 8]
+        return key
+
+
+
+STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+PIECE_LETTERS = "PNBRQKpnbrqk"
+FILES = "abcdefgh"
+CASTLING_HOMES = {"K": (4, 7, WHITE), "Q": (4, 0, WHITE), "k": (60, 63, BLACK),
+                  "q": (60, 56, BLACK)}
+CASTLING_BITS = {"K": 1, "Q": 2, "k": 4, "q": 8}
+
+
+def square_name(int square):
+    return FILES[square % 8] + str(square // 8 + 1)
+
+
+def parse_square(text):
+    if len(text) != 2 or text[0] not in FILES or text[1] not in "12345678":
+        return None
+    return FILES.index(text[0]) + 8 * (int(text[1]) - 1)
+
+
+cdef class ChessGame(Chess):
+    """The ``chess`` game: a Chess position with the Python API (FEN, UCI, SAN)."""
+
+    name = "chess"
+    default_evaluator = "material"
+    bench_positions = (
+        "startpos",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    )
+
+    def __init__(self, fen=None):
+        self._set_fen(STARTING_FEN if fen is None else fen)
+
+    def options(self):
+        return {}
+
+    # ---- FEN --------------------------------------------------------------------------------
+    def _set_fen(self, text):
+        if not isinstance(text, str):
+            raise InvalidPositionError(f"a FEN is a string, not {text!r}")
+        fields = text.split()
+        if fields and fields[0] == "startpos":
+            fields = STARTING_FEN.split()
+        if len(fields) not in (4, 6):
+            raise InvalidPositionError(
+                f"FEN {text!r}: expected 6 fields (board, side, castling, en passant, halfmove, "
+                f"fullmove) or 4, got {len(fields)}")
+        placement, side, castling, ep = fields[:4]
+        self._clear()
+        ranks = placement.split("/")
+        if len(ranks) != 8:
+            raise InvalidPositionError(f"FEN {text!r}: the board has {len(ranks)} ranks, not 8")
+        for row, rank in enumerate(ranks):
+            file = 0
+            for ch in rank:
+                if ch in "12345678":
+                    file += int(ch)
+                elif ch in PIECE_LETTERS:
+                    if file >= 8:
+                        break
+                    self.put(8 * (7 - row) + file, PIECE_LETTERS.index(ch))
+                    file += 1
+                else:
+                    raise InvalidPositionError(
+                        f"FEN {text!r}: {ch!r} in rank {8 - row} is not a piece letter or 1-8")
+            if file != 8:
+                raise InvalidPositionError(
+                    f"FEN {text!r}: rank {8 - row} ({rank!r}) covers {file} squares, not 8")
+        if side not in ("w", "b"):
+            raise InvalidPositionError(f"FEN {text!r}: side to move must be w or b, not {side!r}")
+        self.side_to_move = WHITE if side == "w" else BLACK
+        for color, name in ((WHITE, "white"), (BLACK, "black")):
+            kings = popcount(self.pieces[color][KING])
+            if kings != 1:
+                raise InvalidPositionError(
+                    f"FEN {text!r}: {name} has {kings} kings; each side needs exactly one")
+            if popcount(self.pieces[color][PAWN]) > 8 or popcount(self.occupied_by[color]) > 16:
+                raise InvalidPositionError(f"FEN {text!r}: {name} has too many pieces")
+        if (self.pieces[WHITE][PAWN] | self.pieces[BLACK][PAWN]) & (RANK_1 | RANK_8):
+            raise InvalidPositionError(f"FEN {text!r}: a pawn stands on the first or last rank")
+        if castling != "-":
+            if any(c not in "KQkq" for c in castling) or len(set(castling)) != len(castling) \
+                    or "".join(sorted(castling, key="KQkq".index)) != castling:
+                raise InvalidPositionError(
+                    f"FEN {text!r}: castling rights {castling!r} must be - or letters of KQkq "
+                    "in that order")
+            for right in castling:
+                king, rook, color = CASTLING_HOMES[right]
+                if self.board[king] != color * 6 + KING or self.board[rook] != color * 6 + ROOK:
+                    raise InvalidPositionError(
+                        f"FEN {text!r}: castling right {right} needs the "
+                        f"{'white' if color == WHITE else 'black'} king on "
+                        f"{square_name(king)} and a rook on {square_name(rook)}")
+                self.castling |= CASTLING_BITS[right]
+        if ep != "-":
+            square = parse_square(ep)
+            expected_rank = "6" if self.side_to_move == WHITE else "3"
+            if square is None or ep[1] != expected_rank:
+                raise InvalidPositionError(
+                    f"FEN {text!r}: en-passant square {ep!r} must be - or a square on rank "
+                    f"{expected_rank}")
+            pushed = square - 8 if self.side_to_move == WHITE else square + 8
+            origin = square + 8 if self.side_to_move == WHITE else square - 8
+            if self.board[pushed] != (self.side_to_move ^ 1) * 6 + PAWN \
+                    or self.board[square] != EMPTY or self.board[origin] != EMPTY:
+                raise InvalidPositionError(
+                    f"FEN {text!r}: en-passant square {ep} but no pawn can just have moved "
+                    "two squares past it")
+            self.ep = square
+        if len(fields) == 6:
+            try:
+                self.halfmove, self.fullmove = int(fields[4]), int(fields[5])
+            except ValueError:
+                raise InvalidPositionError(
+                    f"FEN {text!r}: halfmove and fullmove must be whole numbers") from None
+            if self.halfmove < 0 or self.fullmove < 1:
+                raise InvalidPositionError(
+                    f"FEN {text!r}: halfmove must be >= 0 and fullmove >= 1")
+        if self.attacked(ctz(self.pieces[self.side_to_move ^ 1][KING]), self.side_to_move):
+            raise InvalidPositionError(
+                f"FEN {text!r}: the side not to move is in check")
+        self._finish_setup()
+
+    def from_string(self, text):
+        return ChessGame(text)
+
+    def to_string(self):
+        """The FEN; the en-passant square is written only when a legal capture uses it."""
+        rows = []
+        for row in range(7, -1, -1):
+            line, gap = "", 0
+            for file in range(8):
+                code = self.board[8 * row + file]
+                if code == EMPTY:
+                    gap += 1
+                    continue
+                if gap:
+                    line, gap = line + str(gap), 0
+                line += PIECE_LETTERS[code]
+            rows.append(line + (str(gap) if gap else ""))
+        rights = "".join(c for c in "KQkq" if self.castling & CASTLING_BITS[c]) or "-"
+        ep = "-"
+        if self.ep != NO_SQUARE and any(
+                (m >> 15) == FLAG_EP for m in self.legal_moves()):
+            ep = square_name(self.ep)
+        return (f"{'/'.join(rows)} {'w' if self.side_to_move == WHITE else 'b'} {rights} {ep} "
+                f"{self.halfmove} {self.fullmove}")
+
+    fen = to_string
+
+    # ---- moves as text ----------------------------------------------------------------------
+    def move_str(self, move):
+        """The move in UCI notation (``e2e4``, ``e7e8q``)."""
+        if not isinstance(move, int) or move < 0:
+            raise IllegalMoveError(f"{move!r} is not a chess move")
+        promotion = (move >> 12) & 7
+        return square_name(move & 63) + square_name((move >> 6) & 63) + (
+            "nbrq"[promotion - 1] if promotion else "")
+
+    def san(self, move):
+        """The move in standard algebraic notation, with + or # (the move must be legal)."""
+        legal = self.legal_moves()
+        if move not in legal:
+            raise IllegalMoveError(f"{self.move_str(move)} is not legal in {self.to_string()}")
+        origin, target, promotion = move & 63, (move >> 6) & 63, (move >> 12) & 7
+        code = self.board[origin]
+        if move >> 15 == FLAG_CASTLE:
+            text = "O-O" if target > origin else "O-O-O"
+        elif code % 6 == PAWN:
+            capture = origin % 8 != target % 8
+            text = (FILES[origin % 8] + "x" if capture else "") + square_name(target) + (
+                "=" + "NBRQ"[promotion - 1] if promotion else "")
+        else:
+            rivals = [m & 63 for m in legal if (m >> 6) & 63 == target and m != move
+                      and self.board[m & 63] == code]
+            hint = ""
+            if rivals:
+                if all(r % 8 != origin % 8 for r in rivals):
+                    hint = FILES[origin % 8]
+                elif all(r // 8 != origin // 8 for r in rivals):
+                    hint = str(origin // 8 + 1)
+                else:
+                    hint = square_name(origin)
+            capture = "x" if self.board[target] != EMPTY else ""
+            text = "NBRQK"[code % 6 - 1] + hint + capture + square_name(target)
+        self.make(move)
+        try:
+            if self.in_check():
+                text += "#" if not self.any_legal() else "+"
+        finally:
+            self.unmake(move)
+        return text
+
+    def parse_move(self, text):
+        """A move from UCI (``e2e4``) or SAN (``Nf3``, ``exd5``, ``O-O``, ``e8=Q+``)."""
+        raw = str(text).strip()
+        legal = self.legal_moves()
+        for move in legal:
+            if self.move_str(move) == raw:
+                return move
+        plain = raw.rstrip("+#!?").replace("0-0-0", "O-O-O").replace("0-0", "O-O")
+        for move in legal:
+            if self.san(move).rstrip("+#") == plain:
+                return move
+        if len(raw) in (4, 5) and parse_square(raw[:2]) is not None \
+                and parse_square(raw[2:4]) is not None:
+            raise IllegalMoveError(f"{raw} is not a legal move in {self.to_string()}")
+        raise IllegalMoveError(
+            f"{raw!r} is not a legal move in {self.to_string()} (give UCI like e2e4 or SAN "
+            "like Nf3)" if legal else f"{raw!r}: the game is over")
+
+    def termination(self):
+        """Why the game ended: checkmate, stalemate, fifty moves, repetition, insufficient
+        material ("" while it goes on)."""
+        if not self.any_legal():
+            return "checkmate" if self.in_check() else "stalemate"
+        if self.halfmove >= 100:
+            return "fifty moves"
+        if self._insufficient(WHITE) and self._insufficient(BLACK):
+            return "insufficient material"
+        return "repetition" if self.rule_draw() else ""
+
+    def is_check(self):
+        return self.in_check()
+
+    def recomputed_key(self):
+        """The Polyglot key computed from scratch (the incremental one must equal it)."""
+        cdef uint64_t key = castle_key(self.castling)
+        cdef int square
+        for square in range(64):
+            if self.board[square] != EMPTY:
+                key ^= piece_key(self.board[square], square)
+        if self.side_to_move == WHITE:
+            key ^= ZOBRIST[780]
+        if self.ep != NO_SQUARE and PAWN_ATTACKS[self.side_to_move ^ 1][self.ep] & \
+                self.pieces[self.side_to_move][PAWN]:
+            key ^= ZOBRIST[772 + self.ep % 8]
+        return key
+
+    def piece_at(self, square):
+        """The piece letter on a square (``"a1"`` or 0–63), or None."""
+        if isinstance(square, str):
+            square = parse_square(square)
+        code = self.board[square]
+        return None if code == EMPTY else PIECE_LETTERS[code]
+
+    def __str__(self):
+        rows = []
+        for row in range(7, -1, -1):
+            cells = []
+            for file in range(8):
+                code = self.board[8 * row + file]
+                cells.append("." if code == EMPTY else PIECE_LETTERS[code])
+            rows.append(f"{row + 1} " + " ".join(cells))
+        rows.append("  a b c d e f g h")
+        rows.append(f"{'white' if self.side_to_move == WHITE else 'black'} to move"
+                    + (", in check" if self.in_check() else ""))
+        return "\n".join(rows)
