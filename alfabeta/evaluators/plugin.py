@@ -1,5 +1,6 @@
 """Registers alfabeta's evaluators through the same hook as any third-party plugin."""
 
+from alfabeta.evaluators.chess_eval import CPW, BayesChess, Standard
 from alfabeta.evaluators.chess_material import Material
 from alfabeta.evaluators.deduction import DeductionH
 from alfabeta.evaluators.small_games import (
@@ -56,4 +57,22 @@ def register_evaluators(register):
         Material,
         games=("chess",),
         description="BayesChess material: P 100, N 300, B 300, R 500, Q 900",
+    )
+    register(
+        "bayeschess",
+        BayesChess,
+        games=("chess",),
+        description="BayesChess: material + 12 piece-square tables + check (774 parameters)",
+    )
+    register(
+        "cpw",
+        CPW,
+        games=("chess",),
+        description="material, mobility, king safety, opponent king defencelessness (seed-000)",
+    )
+    register(
+        "standard",
+        Standard,
+        games=("chess",),
+        description="tapered tables, mobility, pawn structure, bishop pair, king shelter",
     )

@@ -49,6 +49,7 @@ cdef class Chess(Position):
     cdef bint any_legal(self) except -1
     cdef bint rule_draw(self) noexcept
     cdef bint _insufficient(self, int color) noexcept
+    cdef int mobility(self, int color) except -1
     cdef void put(self, int square, int code) noexcept
     cdef void remove(self, int square) noexcept
 

@@ -420,6 +420,20 @@ cdef class Chess(Position):
     cdef bint is_tactical(self) except -1:
         return self.in_check()
 
+    cdef int mobility(self, int color) except -1:
+        """Legal moves of ``color`` if it is to move; pseudo-legal ones (no castling, no en
+        passant) of the other side."""
+        cdef int[CHESS_MAX_MOVES] moves
+        cdef int count, castling = self.castling, ep = self.ep
+        if color == self.side_to_move:
+            return self.legal(moves, False)
+        self.side_to_move ^= 1
+        self.castling, self.ep = 0, NO_SQUARE
+        count = self.pseudo(moves, False)
+        self.side_to_move ^= 1
+        self.castling, self.ep = castling, ep
+        return count
+
     # ---- the end of the game --------------------------------------------------------------
     cdef bint rule_draw(self) noexcept:
         """Fifty moves, threefold repetition or insufficient material (checkmate on the
