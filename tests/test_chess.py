@@ -89,7 +89,7 @@ def test_the_incremental_key_equals_the_key_from_scratch_at_every_node(catalog, 
                 walk(depth - 1)
                 position.pop()
 
-    walk(2)
+    walk(3 if fen in (START, POS3, POS4) else 2)
 
 
 def test_the_start_key_is_polyglots():
@@ -262,3 +262,27 @@ def test_perft_command_prints_nodes_and_divide(tmp_path):
         timeout=120,
     )
     assert bad.returncode == 2 and "ranks" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_human_plays_chess_in_san_or_uci_at_a_readable_board():
+    moves = "e2e4\nNf3\nBc4\nquit\n"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "alfabeta.cli",
+            "play",
+            "chess",
+            "--first",
+            "human",
+            "--second",
+            "alphabeta(depth=2)",
+        ],
+        input=moves,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 3  # the human quit
+    assert "  a b c d e f g h" in done.stdout and "white to move" in done.stdout
+    assert "1. player 1: e2e4" in done.stdout and "3. player 1: g1f3" in done.stdout

@@ -45,6 +45,7 @@ cdef class Chess(Position):
     cdef bint attacked(self, int square, int by) noexcept
     cdef bint in_check(self) noexcept
     cdef int pseudo(self, int* out, bint noisy_only) noexcept
+    cdef uint64_t pinned(self) noexcept
     cdef int legal(self, int* out, bint noisy_only) except -1
     cdef bint any_legal(self) except -1
     cdef bint rule_draw(self) noexcept

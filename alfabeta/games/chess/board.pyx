@@ -289,15 +289,40 @@ cdef class Chess(Position):
                 n += 1
         return n
 
+    cdef uint64_t pinned(self) noexcept:
+        """The mover's pieces pinned to its king by an enemy slider."""
+        cdef int us = self.side_to_move, them = us ^ 1, king = ctz(self.pieces[us][KING]), d
+        cdef uint64_t occupied = self.occupied_by[0] | self.occupied_by[1], result = 0
+        cdef uint64_t first, beyond, sliders
+        for d in range(8):
+            first = ray(d, king, occupied) & occupied
+            if first & self.occupied_by[us]:
+                beyond = ray(d, king, occupied ^ first) & occupied & ~first
+                sliders = self.pieces[them][QUEEN] | (
+                    self.pieces[them][ROOK] if d in (0, 1, 4, 5) else self.pieces[them][BISHOP])
+                if beyond & sliders:
+                    result |= first
+        return result
+
     cdef int legal(self, int* out, bint noisy_only) except -1:
-        """Pseudo-legal moves that do not leave the mover's king attacked."""
-        cdef int count = self.pseudo(out, noisy_only), n = 0, i, us = self.side_to_move
+        """Pseudo-legal moves that do not leave the mover's king attacked. Only king moves,
+        en passant, moves of pinned pieces and answers to check are tried on the board."""
+        cdef int count = self.pseudo(out, noisy_only), n = 0, i, us = self.side_to_move, m
+        cdef uint64_t pinned = self.pinned(), king = self.pieces[us][KING]
+        cdef bint check = self.in_check(), ok
         for i in range(count):
-            self.make(out[i])
-            if not self.attacked(ctz(self.pieces[us][KING]), us ^ 1):
-                out[n] = out[i]
+            m = out[i]
+            if not check and not (pinned >> (m & 63) & 1) and not (king >> (m & 63) & 1) \
+                    and (m >> 15) != FLAG_EP:
+                out[n] = m
                 n += 1
-            self.unmake(out[i])
+                continue
+            self.make(m)
+            ok = not self.attacked(ctz(self.pieces[us][KING]), us ^ 1)
+            self.unmake(m)
+            if ok:
+                out[n] = m
+                n += 1
         return n
 
     cdef bint any_legal(self) except -1:
