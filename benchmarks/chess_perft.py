@@ -5,6 +5,7 @@ it is installed (``apt-get install stockfish``). Run: python benchmarks/chess_pe
 import shutil
 import subprocess
 import time
+from functools import partial
 
 import chess
 
@@ -61,14 +62,18 @@ def main() -> None:
         ours = catalog.game("chess").from_string(fen)
         deep = 6 if name == "start" else 5
         rows = [
-            ("alfabeta, make/unmake every leaf", deep, timed(lambda: perft(ours, deep))),
-            ("alfabeta, bulk", deep, timed(lambda: perft(ours, deep, bulk=True))),
+            ("alfabeta, make/unmake every leaf", deep, timed(partial(perft, ours, deep))),
+            ("alfabeta, bulk", deep, timed(partial(perft, ours, deep, bulk=True))),
             (
                 "python-chess, push/pop every leaf",
                 4,
-                timed(lambda: python_chess_perft(chess.Board(fen), 4, False)),
+                timed(partial(python_chess_perft, chess.Board(fen), 4, False)),
             ),
-            ("python-chess, bulk", 4, timed(lambda: python_chess_perft(chess.Board(fen), 4, True))),
+            (
+                "python-chess, bulk",
+                4,
+                timed(partial(python_chess_perft, chess.Board(fen), 4, True)),
+            ),
         ]
         stockfish = stockfish_perft(fen, deep)
         if stockfish:
