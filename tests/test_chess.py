@@ -78,16 +78,18 @@ def test_make_unmake_restores_key_and_side_at_every_node_of_depth_3(catalog, fen
 
 
 @pytest.mark.parametrize("fen", SIX)
-def test_the_incremental_key_equals_the_key_from_scratch_at_every_node(catalog, fen):
+def test_keys_match_a_fresh_computation_and_unmake_restores_the_fen_at_every_node(catalog, fen):
     position = board(catalog, fen)
 
     def walk(depth):
         assert position.key() == position.recomputed_key()
         if depth:
+            before = position.to_string()
             for move in position.legal_moves():
                 position.push(move)
                 walk(depth - 1)
                 position.pop()
+                assert position.to_string() == before  # board, rights, clocks: everything
 
     walk(3 if fen in (START, POS3, POS4) else 2)
 
