@@ -79,6 +79,20 @@ def build_parser() -> argparse.ArgumentParser:
         "--signature", action="store_true", help="print only each searcher's total node count"
     )
 
+    commands.add_parser("uci", help="run as a UCI chess engine on stdin/stdout")
+
+    epd = commands.add_parser("epd", help="solve an EPD test suite (bm/am)")
+    epd.add_argument("file", help="an EPD file")
+    epd.add_argument(
+        "--searcher",
+        default="negascout(tt=on, iterative=on, killers=on, history=on, quiescence=on)",
+        help="searcher spec",
+    )
+    epd.add_argument("--evaluator", default="standard", help="evaluator spec")
+    epd.add_argument("--depth", type=int, help="depth limit per position")
+    epd.add_argument("--nodes", type=int, help="node limit per position")
+    epd.add_argument("--time", type=float, help="seconds per position")
+
     perft = commands.add_parser("perft", help="count move paths (chess by default)")
     perft.add_argument("fen", help='a FEN, or "startpos"')
     perft.add_argument("depth", type=int, help="plies")
@@ -352,12 +366,49 @@ def cmd_perft(catalog: Catalog, args, out) -> int:
     return EXIT_OK
 
 
+def cmd_epd(catalog: Catalog, args, out) -> int:
+    from alfabeta.games.chess.epd import read_epd, solve
+
+    game = catalog.game("chess")
+    limit = Limit(depth=args.depth, nodes=args.nodes, time=args.time)
+    if limit.depth is None and limit.nodes is None and limit.time is None:
+        raise InvalidOptionError("epd needs a limit: --depth, --nodes or --time")
+    outcomes = solve(
+        read_epd(args.file),
+        game,
+        catalog.searcher(args.searcher),
+        catalog.evaluator(args.evaluator, game),
+        limit,
+    )
+    for o in outcomes:
+        expected = " ".join(o.record.operations.get("bm", []))
+        verdict = "solved" if o.solved else f"FAILED (expected {expected})"
+        print(
+            f"{o.record.name:<16} {o.move or '-':<8} {verdict}  {o.nodes} nodes {o.seconds:.3f}s",
+            file=out,
+        )
+    solved = sum(o.solved for o in outcomes)
+    print(f"solved {solved}/{len(outcomes)}", file=out)
+    failures = [o.record.name for o in outcomes if not o.solved]
+    if failures:
+        print(f"failed: {', '.join(failures)}", file=out)
+    return EXIT_OK
+
+
+def cmd_uci(catalog: Catalog | None, args, out) -> int:
+    from alfabeta import uci
+
+    return uci.run()
+
+
 COMMANDS = {
-    "perft": cmd_perft,
-    "plugins": cmd_plugins,
-    "play": cmd_play,
-    "prove": cmd_prove,
     "bench": cmd_bench,
+    "epd": cmd_epd,
+    "perft": cmd_perft,
+    "play": cmd_play,
+    "plugins": cmd_plugins,
+    "prove": cmd_prove,
+    "uci": cmd_uci,
 }
 
 
@@ -365,7 +416,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     out = sys.stdout
     try:
-        catalog = load_catalog()
+        catalog = load_catalog() if args.command != "uci" else None  # uci loads its own
         return COMMANDS[args.command](catalog, args, out)
     except GameAbandoned as error:
         print(f"alfabeta: game abandoned: {error}", file=sys.stderr)

@@ -362,7 +362,8 @@ _init_standard()
 
 cdef class Standard(Evaluator):
     """Tapered evaluation for play: material and tables blended by game phase (knights and
-    bishops 1, rooks 2, queens 4, 24 in all), 4 × mobility, bishop pair +30, doubled −12,
+    bishops 1, rooks 2, queens 4, 24 in all), 4 × mobility (squares the pieces other than
+    pawns and king attack, not occupied by own pieces), bishop pair +30, doubled −12,
     isolated −10, passed pawns +10 … +80 by rank, king shelter (the CPW shield, middlegame
     only)."""
 
@@ -424,9 +425,14 @@ cdef class Standard(Evaluator):
         self.side(<Chess> position, us ^ 1, &mg_them, &eg_them)
         shelter = _shelter(<Chess> position, us) - _shelter(<Chess> position, us ^ 1)
         mg_us += 3 * shelter
-        mobility = (<Chess> position).mobility(us) - (<Chess> position).mobility(us ^ 1)
+        mobility = _pseudo_mobility(<Chess> position, us) - _pseudo_mobility(<Chess> position,
+                                                                               us ^ 1)
         return ((mg_us - mg_them) * phase + (eg_us - eg_them) * (24 - phase)) // 24 \
             + 4 * mobility
 
     def explain(self, Position position):
         return {"total": self.evaluate(position)}
+
+
+cdef inline int _pseudo_mobility(Chess board, int colour) noexcept:
+    return board.piece_mobility(colour)

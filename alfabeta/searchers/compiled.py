@@ -81,7 +81,7 @@ class AlphaBeta(PyAlphaBeta):
     lmr: int = field(default=0, validator=whole(0), kw_only=True)
     extensions: int = field(default=0, validator=whole(0), kw_only=True)
     secondary: int = field(default=0, validator=whole(0), kw_only=True)
-    book: Callable | None = field(default=None, kw_only=True, repr=False)
+    book: Callable | str | None = field(default=None, kw_only=True, repr=False)
 
     def _family_options(self) -> dict:
         return {
@@ -112,7 +112,10 @@ class AlphaBeta(PyAlphaBeta):
             return Limit(depth=self.depth, nodes=self.nodes, time=self.time).merged(limit)
         return super().limit_for(limit)
 
-    def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+    def search(
+        self, position: Position, evaluator, limit: Limit | None = None, on_info=None
+    ) -> SearchResult:
+        """Search; ``on_info(info, seldepth, hashfull)`` follows each completed iteration."""
         limit = self.limit_for(limit)
         options = self._family_options()
         if limit.uses_clock or limit.movestogo is not None:
@@ -125,7 +128,12 @@ class AlphaBeta(PyAlphaBeta):
                 stop=limit.stop,
                 infinite=limit.infinite,
             )
-        return family.search(position, evaluator, limit, options, self.book, self.guess)
+        book = self.book
+        if isinstance(book, str):
+            from alfabeta.games.chess.polyglot import PolyglotBook
+
+            book = PolyglotBook(book)
+        return family.search(position, evaluator, limit, options, book, self.guess, on_info)
 
 
 def clock_budget(limit: Limit, side: int) -> tuple[float, float]:

@@ -478,6 +478,16 @@ cdef class Family:
             self.ctx.passes += 1
         return self.root(depth, -SCORE_INF, SCORE_INF)
 
+    cdef int hashfull(self) noexcept:
+        """Per mille of the first 1,000 table entries in use (UCI's hashfull)."""
+        cdef int used = 0, i, n
+        if not self.o.tt:
+            return 0
+        n = 1000 if self.mask + 1 >= 1000 else <int> (self.mask + 1)
+        for i in range(n):
+            used += self.table[i].used
+        return used * 1000 // n
+
     cdef object root_move(self):
         cdef Entry* entry
         cdef tuple line = self.ctx.pv_line(0)
@@ -491,8 +501,9 @@ cdef class Family:
 
 
 def search(Position position, Evaluator evaluator, limit, dict options, book=None,
-           guess=None):
-    """Run the family search; see the module docstring for the options."""
+           guess=None, on_info=None):
+    """Run the family search; see the module docstring for the options. ``on_info(info,
+    seldepth, hashfull)`` is called after every completed iteration."""
     cdef SearchContext ctx = SearchContext(position, evaluator, limit)
     cdef Family family = Family(ctx, options)
     cdef int target = UNLIMITED if limit.depth is None else limit.depth
@@ -521,9 +532,11 @@ def search(Position position, Evaluator evaluator, limit, dict options, book=Non
             break
         best_move, best_pv = family.root_move()
         best_value, done, g, has_guess = value, depth, value, True
-        infos.append(SearchInfo(depth=depth if depth != UNLIMITED else ctx.seldepth,
-                                value=value, nodes=ctx.nodes,
-                                elapsed=ctx.elapsed(), pv=best_pv))
+        info = SearchInfo(depth=depth if depth != UNLIMITED else ctx.seldepth, value=value,
+                          nodes=ctx.nodes, elapsed=ctx.elapsed(), pv=best_pv)
+        infos.append(info)
+        if on_info is not None:
+            on_info(info, ctx.seldepth, family.hashfull())
         if value >= SCORE_WIN - depth or value <= -(SCORE_WIN - depth):
             break  # a proven result no deeper search changes
         if soft_budget is not None and ctx.elapsed() >= soft_budget:

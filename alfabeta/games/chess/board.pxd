@@ -40,6 +40,12 @@ cdef class Chess(Position):
     cdef uint64_t* keys                      # key after each ply, for repetition
     cdef int ply
     cdef int capacity
+    # the legal moves of the position at ``cached_ply`` (c_outcome computes them and
+    # generate reuses them: a searcher asks for both at every node)
+    cdef int cached_ply
+    cdef uint64_t cached_key
+    cdef int cached_count
+    cdef int[256] cached_moves
 
     cdef int _grow(self) except -1
     cdef bint attacked(self, int square, int by) noexcept
@@ -48,9 +54,12 @@ cdef class Chess(Position):
     cdef uint64_t pinned(self) noexcept
     cdef int legal(self, int* out, bint noisy_only) except -1
     cdef bint any_legal(self) except -1
+    cdef int cache_legal(self) except -1
+    cdef bint has_legal_move(self) except -1
     cdef bint rule_draw(self) noexcept
     cdef bint _insufficient(self, int color) noexcept
     cdef int mobility(self, int color) except -1
+    cdef int piece_mobility(self, int color) noexcept
     cdef void put(self, int square, int code) noexcept
     cdef void remove(self, int square) noexcept
 

@@ -168,6 +168,7 @@ cdef class Chess(Position):
             self.board[s] = EMPTY
         self.castling, self.ep, self.halfmove, self.fullmove = 0, NO_SQUARE, 0, 1
         self.side_to_move, self.key_base, self.ply = WHITE, 0, 0
+        self.cached_ply = -1
 
     cdef void put(self, int square, int code) noexcept:
         cdef uint64_t bit = 1ULL << square
@@ -337,10 +338,64 @@ cdef class Chess(Position):
                 return True
         return False
 
+    cdef int cache_legal(self) except -1:
+        """Fill the legal-move cache for the current position (if it is not filled yet)."""
+        if self.cached_ply != self.ply or self.cached_key != self.key_base:
+            self.cached_count = self.legal(self.cached_moves, False)
+            self.cached_ply, self.cached_key = self.ply, self.key_base
+        return self.cached_count
+
+    cdef bint has_legal_move(self) except -1:
+        """Whether any legal move exists, cheaply when not in check: an unpinned piece with a
+        target, or a king step to a square no enemy attacks (no slider can see through the
+        king's square when it is not in check); otherwise the full legal list decides."""
+        cdef int us = self.side_to_move, them = us ^ 1, square
+        cdef uint64_t own = self.occupied_by[us], enemy = self.occupied_by[them]
+        cdef uint64_t occupied = own | enemy, pinned, bits, targets
+        cdef int forward = 8 if us == WHITE else -8
+        if self.in_check():
+            return self.cache_legal() > 0
+        pinned = self.pinned()
+        bits = self.pieces[us][KNIGHT] & ~pinned
+        while bits:
+            square = ctz(bits)
+            bits &= bits - 1
+            if KNIGHT_ATTACKS[square] & ~own:
+                return True
+        bits = (self.pieces[us][BISHOP] | self.pieces[us][QUEEN]) & ~pinned
+        while bits:
+            square = ctz(bits)
+            bits &= bits - 1
+            if bishop_attacks(square, occupied) & ~own:
+                return True
+        bits = (self.pieces[us][ROOK] | self.pieces[us][QUEEN]) & ~pinned
+        while bits:
+            square = ctz(bits)
+            bits &= bits - 1
+            if rook_attacks(square, occupied) & ~own:
+                return True
+        bits = self.pieces[us][PAWN] & ~pinned
+        while bits:
+            square = ctz(bits)
+            bits &= bits - 1
+            if not (occupied >> (square + forward) & 1) or PAWN_ATTACKS[us][square] & enemy:
+                return True
+        square = ctz(self.pieces[us][KING])
+        targets = KING_ATTACKS[square] & ~own
+        while targets:
+            if not self.attacked(ctz(targets), them):
+                return True
+            targets &= targets - 1
+        return self.cache_legal() > 0  # only pinned pieces, en passant or castling are left
+
     cdef int generate(self, int* out) except -1:
+        cdef int i, count
         if self.rule_draw():
             return 0
-        return self.legal(out, False)
+        count = self.cache_legal()
+        for i in range(count):
+            out[i] = self.cached_moves[i]
+        return count
 
     cdef int generate_noisy(self, int* out) except -1:
         if self.rule_draw():
@@ -445,6 +500,29 @@ cdef class Chess(Position):
     cdef bint is_tactical(self) except -1:
         return self.in_check()
 
+    cdef int piece_mobility(self, int color) noexcept:
+        """Squares attacked by ``color``'s knights, bishops, rooks and queens that its own
+        pieces do not occupy (a cheap mobility: no move generation)."""
+        cdef uint64_t occupied = self.occupied_by[0] | self.occupied_by[1]
+        cdef uint64_t own = self.occupied_by[color], bits
+        cdef int total = 0, square
+        bits = self.pieces[color][KNIGHT]
+        while bits:
+            square = ctz(bits)
+            bits &= bits - 1
+            total += popcount(KNIGHT_ATTACKS[square] & ~own)
+        bits = self.pieces[color][BISHOP] | self.pieces[color][QUEEN]
+        while bits:
+            square = ctz(bits)
+            bits &= bits - 1
+            total += popcount(bishop_attacks(square, occupied) & ~own)
+        bits = self.pieces[color][ROOK] | self.pieces[color][QUEEN]
+        while bits:
+            square = ctz(bits)
+            bits &= bits - 1
+            total += popcount(rook_attacks(square, occupied) & ~own)
+        return total
+
     cdef int mobility(self, int color) except -1:
         """Legal moves of ``color`` if it is to move; pseudo-legal ones (no castling, no en
         passant) of the other side."""
@@ -497,7 +575,7 @@ cdef class Chess(Position):
         return True
 
     cdef int c_outcome(self) except -1:
-        if not self.any_legal():
+        if not self.has_legal_move():
             return RESULT_LOSS if self.in_check() else RESULT_DRAW
         if self.rule_draw():
             return RESULT_DRAW
@@ -537,11 +615,28 @@ cdef class ChessGame(Chess):
 
     name = "chess"
     default_evaluator = "material"
+    # the bench set: openings, the perft positions, middlegames and endgames (~20)
     bench_positions = (
         "startpos",
+        "r1bqk2r/1pppbppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 4 6",
+        "rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6",
+        "rnbq1rk1/ppp1bppp/4pn2/3p2B1/2PP4/2N1P3/PP3PPP/R2QKBNR w KQ - 1 6",
+        "rnbq1rk1/ppp1ppbp/3p1np1/8/2PPP3/2N2N2/PP3PPP/R1BQKB1R w KQ - 2 6",
+        "rnbqk1nr/pp3ppp/4p3/2ppP3/3P4/P1P5/2P2PPP/R1BQKBNR b KQkq - 0 6",
+        "rnbqkb1r/ppp2ppp/1n6/4p3/8/2N3P1/PP1PPPBP/R1BQK1NR w KQkq - 2 6",
+        "rn1qkbnr/pp3ppp/4p3/2ppPb2/3P4/5N2/PPP1BPPP/RNBQK2R w KQkq - 0 6",
+        "rn1qk2r/p1ppbppp/bp2pn2/8/2PP4/1P3NP1/P2BPP1P/RN1QKB1R w KQkq - 3 7",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "r4rk1/p1B1b1pp/2b2n2/3p1p2/8/2PBPN2/PP3PPP/RN3RK1 b - - 0 20",
+        "8/8/4k3/8/2p5/8/2P1K3/8 w - - 0 1",
+        "8/5pk1/6p1/8/8/6P1/5PK1/3R4 w - - 0 1",
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+        "8/8/8/4k3/8/8/3QK3/8 w - - 0 1",
+        "2r3k1/1q1nbppp/r3p3/3pP3/pPpP4/P1Q2N2/2RN1PPP/2R4K b - - 0 23",
     )
 
     def __init__(self, fen=None):

@@ -1,0 +1,261 @@
+"""The chess front-ends: a UCI dialogue driven by python-chess's engine client as a GUI
+would, EPD suites, Polyglot books, and the chess bench signature."""
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import chess
+import chess.engine
+import chess.polyglot
+import pytest
+
+from alfabeta.cli import main
+from alfabeta.games.chess.epd import parse_epd, read_epd, solve
+from alfabeta.games.chess.polyglot import PolyglotBook, write_book
+
+ENGINE = [sys.executable, "-m", "alfabeta.cli", "uci"]
+EPD = Path(__file__).parent / "data" / "epd" / "verified.epd"
+FAST = "negascout(tt=on, iterative=on, killers=on, history=on)"
+
+
+@pytest.fixture
+def engine():
+    with chess.engine.SimpleEngine.popen_uci(ENGINE, timeout=30) as running:
+        running.configure({"Searcher": FAST, "Evaluator": "material"})
+        yield running
+
+
+def test_uci_identifies_itself_and_its_options(engine):
+    assert engine.id["name"] == "alfabeta"
+    assert {"Searcher", "Evaluator", "Hash", "OwnBook", "BookFile", "Threads"} <= set(
+        engine.options
+    )
+
+
+def test_analyse_with_depth_nodes_and_time_limits(engine):
+    board = chess.Board()
+    info = engine.analyse(board, chess.engine.Limit(depth=4))
+    assert info["depth"] == 4 and "score" in info and info["pv"][0] in board.legal_moves
+    assert {"nodes", "nps", "time", "seldepth"} <= set(info)
+    by_nodes = engine.analyse(board, chess.engine.Limit(nodes=3000))
+    assert by_nodes["pv"][0] in board.legal_moves
+    start = time.monotonic()
+    timed = engine.analyse(board, chess.engine.Limit(time=0.3))
+    assert time.monotonic() - start < 2.0 and timed["pv"][0] in board.legal_moves
+
+
+def test_play_a_few_moves_from_a_position_with_moves(engine):
+    board = chess.Board()
+    board.push_san("e4")
+    for _ in range(6):
+        result = engine.play(board, chess.engine.Limit(depth=3))
+        assert result.move in board.legal_moves
+        board.push(result.move)
+
+
+def test_go_infinite_then_stop_and_isready_during_the_search(engine):
+    board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    with engine.analysis(board) as analysis:
+        for info in analysis:
+            if info.get("depth", 0) >= 3:
+                break
+        engine.ping()  # isready answered mid-search
+        analysis.stop()
+        best = analysis.wait()
+    assert best.move in board.legal_moves
+
+
+@pytest.mark.parametrize(
+    "fen, mate, first",
+    [
+        ("8/8/8/8/8/K2Q4/8/2k5 w - - 0 1", 2, "Qe2"),
+        ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1, "Rd8#"),
+    ],
+)
+def test_mate_in_n_is_reported_in_moves_with_the_mating_move_first(engine, fen, mate, first):
+    board = chess.Board(fen)
+    info = engine.analyse(board, chess.engine.Limit(depth=2 * mate + 1))
+    assert info["score"].relative == chess.engine.Mate(mate)
+    assert board.san(info["pv"][0]) == first
+
+
+def test_the_side_being_mated_sees_a_negative_mate(engine):
+    board = chess.Board("8/8/8/8/8/K2Q4/8/2k5 w - - 0 1")
+    board.push_san("Qe2")
+    info = engine.analyse(board, chess.engine.Limit(depth=4))
+    assert info["score"].relative == chess.engine.Mate(-1)
+
+
+def test_a_game_clock_is_respected(engine):
+    board = chess.Board()
+    for _ in range(4):
+        start = time.monotonic()
+        result = engine.play(
+            board, chess.engine.Limit(white_clock=3, black_clock=3, white_inc=0.1, black_inc=0.1)
+        )
+        assert time.monotonic() - start < 1.5
+        board.push(result.move)
+
+
+def test_own_book_moves_come_from_the_book_file(engine, tmp_path, catalog):
+    game = catalog.game("chess")
+    path = tmp_path / "tiny.bin"
+    write_book(path, [(game, game.parse_move("b2b3"), 1)])
+    engine.configure({"OwnBook": True, "BookFile": str(path)})
+    assert engine.play(chess.Board(), chess.engine.Limit(depth=3)).move == chess.Move.from_uci(
+        "b2b3"
+    )
+
+
+def raw_dialogue(commands: str) -> str:
+    done = subprocess.run(ENGINE, input=commands, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0
+    return done.stdout
+
+
+def test_bad_positions_and_moves_are_reported_and_survived():
+    out = raw_dialogue(
+        "uci\nposition fen garbage\nposition startpos moves e2e5\n"
+        "nonsense here\nsetoption name Hash value many\nisready\n"
+        "position startpos moves e2e4\ngo depth 2\nquit\n"
+    )
+    lines = out.splitlines()
+    assert sum(line.startswith("info string error") for line in lines) == 3
+    assert "readyok" in lines and any(line.startswith("bestmove ") for line in lines)
+    assert all(
+        line.split()[0] in ("id", "option", "uciok", "readyok", "info", "bestmove")
+        for line in lines
+    )
+
+
+def test_no_bestmove_before_stop_after_go_infinite():
+    with subprocess.Popen(
+        ENGINE, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    ) as engine:
+        engine.stdin.write("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo infinite\n")
+        engine.stdin.flush()
+        time.sleep(0.5)  # the mate in 1 is found at once; bestmove must still wait
+        engine.stdin.write("isready\n")
+        engine.stdin.flush()
+        seen = []
+        while True:
+            line = engine.stdout.readline().strip()
+            seen.append(line)
+            if line == "readyok":
+                break
+        assert not any(line.startswith("bestmove") for line in seen)
+        engine.stdin.write("stop\nquit\n")
+        engine.stdin.flush()
+        rest = engine.stdout.read()
+        engine.wait(timeout=30)
+    assert "bestmove d1d8" in rest
+
+
+# ---- EPD ------------------------------------------------------------------------------------
+def test_the_shipped_epd_set_is_solved_within_its_node_limit(catalog):
+    from alfabeta.core import Limit
+
+    game = catalog.game("chess")
+    outcomes = solve(
+        read_epd(EPD),
+        game,
+        catalog.searcher(FAST),
+        catalog.evaluator("standard"),
+        Limit(nodes=250_000),
+    )
+    assert [o.record.name for o in outcomes if not o.solved] == []
+    assert len(outcomes) == 8
+
+
+def test_epd_command_prints_solved_over_total(capsys):
+    assert main(["epd", str(EPD), "--depth", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "solved 8/8" in out and "mate3.2" in out
+
+
+def test_epd_operations_parse_with_quotes_and_several_moves():
+    record = parse_epd('8/8/8/8/p4K2/8/Q7/3k4 w - - bm Ke3 Ke4; id "mate; 3.3"; c0 "x";')
+    assert record.operations["bm"] == ["Ke3", "Ke4"] and record.name == "mate; 3.3"
+    assert record.fen.endswith(" 0 1")
+
+
+def test_bad_epd_input_is_a_clear_error(tmp_path, capsys):
+    bad = tmp_path / "bad.epd"
+    bad.write_text("8/8 w\n")
+    assert main(["epd", str(bad), "--depth", "2"]) == 2
+    assert "4 position fields" in capsys.readouterr().err
+    assert main(["epd", str(EPD)]) == 2  # no limit
+
+
+# ---- Polyglot books ---------------------------------------------------------------------------
+def test_books_we_write_read_the_same_in_python_chess(catalog, tmp_path):
+    game = catalog.game("chess")
+    after_e4 = game.copy()
+    after_e4.push_str("e4")
+    castle = game.from_string("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    path = tmp_path / "book.bin"
+    write_book(
+        path,
+        [
+            (game, game.parse_move("e2e4"), 7),
+            (game, game.parse_move("d2d4"), 3),
+            (after_e4, after_e4.parse_move("c7c5"), 5),
+            (castle, castle.parse_move("O-O"), 2),
+        ],
+    )
+    with chess.polyglot.open_reader(path) as reader:
+        theirs = sorted((e.move.uci(), e.weight) for e in reader.find_all(chess.Board()))
+        castling = [e.move.uci() for e in reader.find_all(chess.Board(castle.to_string()))]
+    book = PolyglotBook(path)
+    ours = sorted((game.move_str(m), w) for m, w in book.entries(game))
+    assert ours == theirs == [("d2d4", 3), ("e2e4", 7)]
+    assert castling == ["e1g1"] and castle.move_str(book(castle)) == "e1g1"
+
+
+def test_book_choices_are_weighted_and_seeded(catalog, tmp_path):
+    game = catalog.game("chess")
+    path = tmp_path / "book.bin"
+    write_book(path, [(game, game.parse_move("e2e4"), 3), (game, game.parse_move("d2d4"), 1)])
+    picks = [game.move_str(PolyglotBook(path, seed=5)(game)) for _ in range(3)]
+    again = [game.move_str(PolyglotBook(path, seed=5)(game)) for _ in range(3)]
+    assert picks == again
+    book = PolyglotBook(path, seed=9)
+    counts = {"e2e4": 0, "d2d4": 0}
+    for _ in range(400):
+        counts[game.move_str(book(game))] += 1
+    assert 240 < counts["e2e4"] < 360  # about 3:1
+    assert PolyglotBook(path)(game.from_string("8/8/8/4k3/8/8/3QK3/8 w - - 0 1")) is None
+
+
+def test_a_searcher_uses_a_book_file(catalog, tmp_path):
+    game = catalog.game("chess")
+    path = tmp_path / "book.bin"
+    write_book(path, [(game, game.parse_move("g1f3"), 1)])
+    result = catalog.searcher(f"alphabeta(depth=3, book={str(path)!r})").search(
+        game, catalog.evaluator("material")
+    )
+    assert game.move_str(result.move) == "g1f3" and result.nodes == 0
+
+
+def test_a_broken_book_is_refused(tmp_path):
+    from alfabeta.core import InvalidOptionError
+
+    bad = tmp_path / "bad.bin"
+    bad.write_bytes(b"\x00" * 15)
+    with pytest.raises(InvalidOptionError, match="16-byte"):
+        PolyglotBook(bad)
+
+
+# ---- bench ----------------------------------------------------------------------------------
+def test_the_chess_bench_signature_is_stable(capsys):
+    args = ["bench", "chess", "--searchers", FAST, "--depth", "3", "--signature"]
+    main(args)
+    first = capsys.readouterr().out
+    main(args)
+    assert capsys.readouterr().out == first and int(first) > 0
+
+
+def test_the_chess_bench_has_about_twenty_positions(catalog):
+    assert 18 <= len(catalog.game("chess").bench_positions) <= 24
