@@ -259,3 +259,27 @@ def test_the_chess_bench_signature_is_stable(capsys):
 
 def test_the_chess_bench_has_about_twenty_positions(catalog):
     assert 18 <= len(catalog.game("chess").bench_positions) <= 24
+
+
+@pytest.mark.slow
+def test_no_loss_on_time_at_ten_seconds_plus_a_tenth():
+    clocks, increment = [10.0, 10.0], 0.1
+    board = chess.Board()
+    with chess.engine.SimpleEngine.popen_uci(ENGINE, timeout=30) as engine:
+        while not board.is_game_over() and board.ply() < 60:
+            side = 0 if board.turn == chess.WHITE else 1
+            start = time.monotonic()
+            result = engine.play(
+                board,
+                chess.engine.Limit(
+                    white_clock=clocks[0],
+                    black_clock=clocks[1],
+                    white_inc=increment,
+                    black_inc=increment,
+                ),
+            )
+            clocks[side] -= time.monotonic() - start
+            assert clocks[side] > 0, f"lost on time at ply {board.ply()}"
+            clocks[side] += increment
+            board.push(result.move)
+    assert min(clocks) > 1.0
