@@ -46,3 +46,14 @@ EXACT_SEARCHERS = [
     "py-minimax",
     "py-alphabeta",
 ]
+
+
+def search_tree(catalog, searcher, tree, **tree_options):
+    """Search an explicit tree with leaf logging: (result, evaluated Dewey labels, position).
+    Also checks that the search left the position at the root."""
+    options = "".join(f", {k}={v!r}" for k, v in tree_options.items())
+    position = catalog.game(f"tree(nodes={tree!r}{options})")
+    evaluator = catalog.evaluator("tree-leaves(log=true)")
+    result = catalog.searcher(searcher).search(position, evaluator)
+    assert position.to_string() == "ε"
+    return result, evaluator.visited(), position

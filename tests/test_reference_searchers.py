@@ -5,19 +5,12 @@ import re
 import threading
 
 import pytest
-from conftest import T1, T3, T4, T5, T6
+from conftest import T1, T3, T4, T5, T6, search_tree
 
 from alfabeta.core import Limit, UnsupportedLimitError
 from alfabeta.searchers.thesis import valor_a
 
-
-def run(catalog, searcher, nodes, **tree_options):
-    options = "".join(f", {k}={v!r}" for k, v in tree_options.items())
-    position = catalog.game(f"tree(nodes={nodes!r}{options})")
-    evaluator = catalog.evaluator("tree-leaves(log=true)")
-    result = catalog.searcher(searcher).search(position, evaluator)
-    assert position.to_string() == "ε"
-    return result, evaluator.visited(), position
+run = search_tree
 
 
 @pytest.mark.parametrize(

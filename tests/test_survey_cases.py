@@ -2,18 +2,14 @@
 searchers. "Leaves" counts evaluator calls with repeats; "distinct" the set of leaves."""
 
 import pytest
-from conftest import EXACT_SEARCHERS, T1, T2, T3, T4, T5, T6
+from conftest import EXACT_SEARCHERS, T1, T2, T3, T4, T5, T6, search_tree
 
 from alfabeta.core import Limit
 
 
 def run(catalog, searcher, tree, **tree_options):
-    options = "".join(f", {k}={v!r}" for k, v in tree_options.items())
-    position = catalog.game(f"tree(nodes={tree!r}{options})")
-    evaluator = catalog.evaluator("tree-leaves(log=true)")
-    result = catalog.searcher(searcher).search(position, evaluator)
-    assert position.to_string() == "ε"
-    return result, evaluator.visited()
+    """The result and the evaluated leaves."""
+    return search_tree(catalog, searcher, tree, **tree_options)[:2]
 
 
 def test_case_01_minimax_propagates_8(catalog):
