@@ -1,0 +1,1 @@
+"""The subtraction game as an alfabeta plugin (see plugin.py)."""
