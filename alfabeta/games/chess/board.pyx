@@ -87,7 +87,7 @@ _init_tables()
 
 cdef inline uint64_t piece_key(int code, int square) noexcept:
     """Polyglot: kind = 2 × type + 1 for white; offset 64 × kind + square."""
-    cdef int color = code // 6, kind = 2 * (code % 6) + (1 if code < 6 else 0)
+    cdef int kind = 2 * (code % 6) + (1 if code < 6 else 0)
     return ZOBRIST[64 * kind + square]
 
 
