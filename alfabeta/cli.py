@@ -3,7 +3,8 @@
 Exit status: 0 when the command did its job (a game played to its end, a listing printed, a
 goal proved or refuted);
 2 for bad input (an unknown or malformed game/searcher/evaluator, a bad option, an illegal
-start position); 3 when a human abandoned a game; 1 for an unexpected internal error.
+start position); 3 when a human abandoned a game; 130 when a match or tournament was
+interrupted (every finished game is kept); 1 for an unexpected internal error.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from alfabeta.arena.play import GameAbandoned, HumanPlayer, SearchPlayer, play_game
+from alfabeta.arena.runner import RunInterrupted
 from alfabeta.core import (
     AlfabetaError,
     InvalidOptionError,
@@ -24,6 +26,7 @@ from alfabeta.plugins.catalog import Catalog, load_catalog
 from alfabeta.plugins.spec import split_specs
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_ABANDONED = 0, 1, 2, 3
+EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report a SIGINT
 
 
 class _Parser(argparse.ArgumentParser):
@@ -81,6 +84,49 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("uci", help="run as a UCI chess engine on stdin/stdout")
 
+    match = commands.add_parser(
+        "match",
+        help="play a match of colour-swapped pairs between two players",
+        description="Play A against B in colour-swapped pairs and report the score, Elo ± 95%% "
+        "CI, LOS, pentanomial counts and (with --sprt) the SPRT. A player is a searcher spec, "
+        "human, or uci(command=..., Option=value); name=SPEC names it. Options taking "
+        "[N:]VALUE apply to every player, or with N: to the N-th player only.",
+    )
+    match.add_argument("game", help='game spec, e.g. "connect-four"')
+    match.add_argument("first", metavar="A", help="first player")
+    match.add_argument("second", metavar="B", help="second player")
+    match.add_argument(
+        "--games",
+        type=int,
+        default=2,
+        help="games to play (default 2, in pairs; with --sprt the most to play)",
+    )
+    match.add_argument("--sprt", help='stop when decided: "elo0=0 elo1=10 alpha=0.05 beta=0.05"')
+    _arena_options(match)
+
+    tournament = commands.add_parser(
+        "tournament",
+        help="round robin or gauntlet between several players",
+        description="Every two players play --rounds colour-swapped pairs (round robin), or "
+        "the first player plays each other (--gauntlet); prints a crosstable with Elo ± CI.",
+    )
+    tournament.add_argument("game", help='game spec, e.g. "connect-four"')
+    tournament.add_argument("players", nargs="+", help="two or more players")
+    tournament.add_argument("--rounds", type=int, default=1, help="pairs per encounter (default 1)")
+    tournament.add_argument(
+        "--gauntlet",
+        action="store_true",
+        help="the first player against each other, instead of everyone against everyone",
+    )
+    _arena_options(tournament)
+
+    results = commands.add_parser("results", help="show the runs kept in a results database")
+    results.add_argument("db", help="a results database written with --db")
+    results.add_argument("--run", type=int, help="only this run (default: every run)")
+    results.add_argument("--csv", metavar="FILE", help="write the games as CSV")
+    results.add_argument("--plot", metavar="FILE", help="draw Elo ± CI per player (PNG)")
+    results.add_argument("--plain", action="store_true", help="plain text tables")
+
     epd = commands.add_parser("epd", help="solve an EPD test suite (bm/am)")
     epd.add_argument("file", help="an EPD file")
     epd.add_argument(
@@ -126,6 +172,274 @@ def build_parser() -> argparse.ArgumentParser:
         help="also print the proof with the fewest rule applications",
     )
     return parser
+
+
+def _arena_options(parser: argparse.ArgumentParser) -> None:
+    each = "; N: for the N-th player only (repeatable)"
+    parser.add_argument(
+        "--evaluator",
+        action="append",
+        metavar="[N:]SPEC",
+        help="evaluator (default: the game's)" + each,
+    )
+    parser.add_argument(
+        "--tc",
+        action="append",
+        metavar="[N:]TC",
+        help="time control: 10+0.1, 40/60 or 40/60+0.5" + each,
+    )
+    parser.add_argument("--depth", action="append", metavar="[N:]D", help="depth per move" + each)
+    parser.add_argument("--nodes", action="append", metavar="[N:]N", help="nodes per move" + each)
+    parser.add_argument(
+        "--movetime", action="append", metavar="[N:]S", help="seconds per move" + each
+    )
+    parser.add_argument(
+        "--margin",
+        action="append",
+        metavar="[N:]S",
+        help="seconds a move may overrun the clock (default 0.1)" + each,
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the openings (default 0)")
+    parser.add_argument(
+        "--openings",
+        metavar="FILE",
+        help="opening suite: EPD or PGN for chess, one position per line for any game",
+    )
+    parser.add_argument(
+        "--openings-order",
+        choices=("sequential", "random"),
+        default="sequential",
+        help="how pairs take suite openings",
+    )
+    parser.add_argument(
+        "--random-plies",
+        type=int,
+        default=0,
+        metavar="K",
+        help="K seeded random plies per opening (default 0)",
+    )
+    parser.add_argument(
+        "--resign",
+        metavar='"movecount=3 score=600"',
+        help="adjudicate a loss on the players' own scores",
+    )
+    parser.add_argument(
+        "--draw",
+        metavar='"movenumber=34 movecount=8 score=20"',
+        help="adjudicate a draw on the players' own scores",
+    )
+    parser.add_argument("--max-plies", type=int, help="adjudicate a draw after this many plies")
+    parser.add_argument(
+        "--concurrency",
+        type=int,
+        default=1,
+        help="games at once in the local process pool (default 1)",
+    )
+    parser.add_argument(
+        "--executor", help="local (default), dask://HOST:PORT, dask-local:N or serial"
+    )
+    parser.add_argument("--db", metavar="FILE", help="record runs and games in this SQLite file")
+    parser.add_argument("--jsonl", metavar="FILE", help="append each game as JSON Lines")
+    parser.add_argument("--pgn", metavar="FILE", help="append each game as PGN (chess)")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the matching run in --db up to the games asked for",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--plain", action="store_true", help="plain text tables")
+
+
+def _per_player(values: list[str] | None, count: int, flag: str, convert) -> list:
+    """Each player's value of a ``[N:]VALUE`` option: later words override earlier ones."""
+    import re
+
+    chosen: list = [None] * count
+    for text in values or ():
+        match = re.match(r"\s*(\d+):(.*)\Z", text, re.S)
+        targets = range(count)
+        if match:
+            number = int(match.group(1))
+            if not 1 <= number <= count:
+                raise InvalidOptionError(
+                    f"{flag} {text!r}: there is no player {number} (players 1 to {count})"
+                )
+            targets, text = [number - 1], match.group(2)
+        try:
+            value = convert(text.strip())
+        except AlfabetaError:
+            raise
+        except ValueError:
+            raise InvalidOptionError(f"{flag} {text!r}: not a valid value") from None
+        for i in targets:
+            chosen[i] = value
+    return chosen
+
+
+def _arena_players(texts: list[str], args) -> list:
+    from alfabeta.arena import Player, TimeControl
+
+    count = len(texts)
+    settings = {
+        "evaluator": _per_player(args.evaluator, count, "--evaluator", str),
+        "tc": _per_player(args.tc, count, "--tc", TimeControl.parse),
+        "depth": _per_player(args.depth, count, "--depth", int),
+        "nodes": _per_player(args.nodes, count, "--nodes", int),
+        "movetime": _per_player(args.movetime, count, "--movetime", float),
+        "margin": _per_player(args.margin, count, "--margin", float),
+    }
+    players = []
+    for i, text in enumerate(texts):
+        mine = {key: values[i] for key, values in settings.items() if values[i] is not None}
+        players.append(Player(text, **mine))
+    return players
+
+
+def _arena_settings(args) -> dict:
+    from alfabeta.arena import Adjudication, DrawRule, ResignRule
+
+    if args.max_plies is not None and args.max_plies < 1:
+        raise InvalidOptionError("--max-plies must be >= 1")
+    return {
+        "seed": args.seed,
+        "openings": args.openings,
+        "openings_order": args.openings_order,
+        "random_plies": args.random_plies,
+        "adjudication": Adjudication(
+            ResignRule.parse(args.resign) if args.resign else None,
+            DrawRule.parse(args.draw) if args.draw else None,
+            args.max_plies,
+        ),
+        "executor": args.executor,
+        "concurrency": args.concurrency,
+    }
+
+
+def _run_arena(run, args, out):
+    from alfabeta.arena.progress import RunProgress
+
+    progress = RunProgress(enabled=False if args.quiet else None)
+    return run.run(
+        db=args.db, jsonl=args.jsonl, pgn=args.pgn, resume=args.resume, progress=progress
+    )
+
+
+def _terminations(games) -> str:
+    counts: dict[str, int] = {}
+    for g in games:
+        counts[g.termination] = counts.get(g.termination, 0) + 1
+    return ", ".join(f"{name} {n}" for name, n in sorted(counts.items()))
+
+
+def cmd_match(catalog: Catalog, args, out) -> int:
+    from alfabeta.arena import SPRT, Match
+
+    first, second = _arena_players([args.first, args.second], args)
+    match = Match(
+        args.game,
+        first,
+        second,
+        games=args.games,
+        sprt=SPRT.parse(args.sprt) if args.sprt else None,
+        **_arena_settings(args),
+    )
+    result = _run_arena(match, args, out)
+    for line in result.summary():
+        print(line, file=out)
+    if result.games:
+        print(f"Terminations: {_terminations(result.games)}", file=out)
+    if result.status == "decided":
+        print(
+            f"Stopped after {len(result.games)} of {args.games} games: the SPRT decided", file=out
+        )
+    return EXIT_OK
+
+
+def cmd_tournament(catalog: Catalog, args, out) -> int:
+    from alfabeta.arena import Tournament
+    from alfabeta.arena.progress import print_crosstable
+
+    players = _arena_players(args.players, args)
+    tournament = Tournament(
+        args.game, players, rounds=args.rounds, gauntlet=args.gauntlet, **_arena_settings(args)
+    )
+    result = _run_arena(tournament, args, out)
+    print_crosstable(result, out, plain=True if args.plain else None)
+    print(f"{len(result.games)} games; terminations: {_terminations(result.games)}", file=out)
+    return EXIT_OK
+
+
+def cmd_results(catalog: Catalog, args, out) -> int:
+    from alfabeta.arena.match import MatchResult, TournamentResult
+    from alfabeta.arena.progress import print_crosstable
+    from alfabeta.arena.rating import SPRT
+    from alfabeta.arena.records import open_existing, write_csv
+
+    db = open_existing(args.db)
+    try:
+        runs = [db.run(args.run)] if args.run is not None else db.runs()
+        if not runs:
+            print(f"{args.db}: no runs", file=out)
+        plotted = []
+        for info in runs:
+            games = db.games(info.id)
+            names = [p["name"] for p in info.config["players"]]
+            print(
+                f"run {info.id}: {info.kind} of {info.config['game']}, {len(games)}/"
+                f"{info.requested} games, {info.status}, started {info.created}",
+                file=out,
+            )
+            if info.kind == "match":
+                sprt = SPRT(*info.config["sprt"]) if info.config.get("sprt") else None
+                result = MatchResult((names[0], names[1]), games, sprt, info.status)
+                for line in result.summary():
+                    print(f"  {line}", file=out)
+                plotted.append((f"{names[0]} vs {names[1]}", result.elo()))
+            else:
+                table = TournamentResult(names, games, info.status)
+                print_crosstable(table, out, plain=True if args.plain else None)
+                plotted += [(s.name, s.elo) for s in table.standings()]
+            if args.csv:
+                write_csv(args.csv if len(runs) == 1 else _numbered(args.csv, info.id), games)
+        if args.plot and plotted:
+            _plot_elo(plotted, args.plot, args.db)
+    finally:
+        db.close()
+    return EXIT_OK
+
+
+def _numbered(path: str, run_id: int) -> str:
+    from pathlib import Path
+
+    p = Path(path)
+    return str(p.with_name(f"{p.stem}-run{run_id}{p.suffix}"))
+
+
+def _plot_elo(rows, path: str, title: str) -> None:
+    import math
+
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise InvalidOptionError(
+            "--plot needs the plot extra: pip install 'alfabeta[plot]'"
+        ) from None
+    shown = [(n, e) for n, e in rows if math.isfinite(e.elo)]
+    figure, axes = plt.subplots(figsize=(7, 0.5 * len(shown) + 1.5))
+    for y, (_, elo) in enumerate(shown):
+        low = elo.elo - elo.lower if math.isfinite(elo.lower) else 0
+        high = elo.upper - elo.elo if math.isfinite(elo.upper) else 0
+        axes.errorbar([elo.elo], [y], xerr=[[low], [high]], fmt="o", capsize=4)
+    axes.set_yticks(range(len(shown)), [n for n, _ in shown])
+    axes.axvline(0, color="grey", linewidth=0.8)
+    axes.set_xlabel("Elo (95% CI)")
+    axes.set_title(title)
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
 
 
 def _player(catalog: Catalog, spec: str, evaluator_spec: str | None, position, limit: Limit):
@@ -409,6 +723,9 @@ COMMANDS = {
     "plugins": cmd_plugins,
     "prove": cmd_prove,
     "uci": cmd_uci,
+    "match": cmd_match,
+    "tournament": cmd_tournament,
+    "results": cmd_results,
 }
 
 
@@ -418,6 +735,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         catalog = load_catalog() if args.command != "uci" else None  # uci loads its own
         return COMMANDS[args.command](catalog, args, out)
+    except RunInterrupted as stopped:
+        kept = f"; --resume plays the rest from {args.db}" if getattr(args, "db", None) else ""
+        print(f"alfabeta: interrupted: {stopped.games} games recorded{kept}", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except GameAbandoned as error:
         print(f"alfabeta: game abandoned: {error}", file=sys.stderr)
         return EXIT_ABANDONED

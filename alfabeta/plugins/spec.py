@@ -26,7 +26,7 @@ WORDS = {
 }
 
 
-WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.*+/-]*\Z")
+WORD = re.compile(r"[A-Za-z_./~][A-Za-z0-9_.*+/~-]*\Z")  # words and paths
 KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 OPENERS, CLOSERS = "([{", ")]}"
 

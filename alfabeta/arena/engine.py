@@ -1,0 +1,300 @@
+"""External UCI engines as players: a subprocess spoken to over stdin/stdout.
+
+Written here rather than on python-chess's ``chess.engine``: that module is GPL (an optional
+extra, which the core never imports), and the arena needs its own hold on the process — a
+reader thread with deadlines, so an engine that hangs is killed at its time margin, and a
+restart after any failure. An engine that crashes, stalls or answers with an illegal move
+raises :class:`EngineFailure`; the game loop turns that into a lost game, and the next game
+starts a fresh process.
+"""
+
+from __future__ import annotations
+
+import queue
+import shlex
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from attrs import define, field
+
+from alfabeta.core import WIN, AlfabetaError, Limit, Position, SearchResult
+
+STARTUP_SECONDS = 10.0  # python-chess's default too: an engine must say uciok by then
+QUIT_SECONDS = 1.0  # after "quit", how long an engine may take to exit before it is killed
+STALL_SECONDS = 60.0  # a fixed-depth or fixed-node "go" that takes longer is a hung engine
+CLOCK_GRACE = 0.05  # read a little past the margin so a just-late bestmove is seen as late
+
+
+class EngineFailure(AlfabetaError):
+    """An external engine broke the protocol; ``termination`` says how (``crash``,
+    ``stall``, ``illegal move``, ``time forfeit``)."""
+
+    def __init__(self, message: str, termination: str) -> None:
+        super().__init__(message)
+        self.termination = termination
+
+
+def engine_command(command: str | Sequence[str]) -> list[str]:
+    """The argument vector for ``command`` (a shell-like string or a list of words)."""
+    words = shlex.split(command) if isinstance(command, str) else [str(w) for w in command]
+    if not words:
+        raise AlfabetaError("uci player: command is empty")
+    return words
+
+
+def option_text(value: Any) -> str:
+    """A ``setoption`` value: booleans as ``true``/``false``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class UciEngine:
+    """One engine process. ``start()`` runs the ``uci``/``setoption``/``isready`` handshake;
+    ``search(...)`` sends ``position`` and ``go`` and returns the ``bestmove`` with the last
+    ``info`` it saw."""
+
+    def __init__(self, command: Sequence[str], options: dict[str, Any] | None = None) -> None:
+        self.command = list(command)
+        self.options = dict(options or {})
+        self.name = self.command[0]
+        self.process: subprocess.Popen | None = None
+        self.lines: queue.Queue[str | None] = queue.Queue()
+
+    # ---- process ------------------------------------------------------------------------
+    def start(self) -> None:
+        try:
+            self.process = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                bufsize=1,
+            )
+        except OSError as error:
+            raise EngineFailure(f"cannot start {self.command[0]!r}: {error}", "crash") from None
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, args=(self.process, self.lines), daemon=True).start()
+        self.send("uci")
+        for line in self._until(lambda line: line == "uciok", STARTUP_SECONDS, "uci"):
+            if line.startswith("id name "):
+                self.name = line[8:].strip()
+        for key, value in self.options.items():
+            self.send(f"setoption name {key} value {option_text(value)}")
+        self.ready()
+
+    @staticmethod
+    def _read(process: subprocess.Popen, lines: queue.Queue) -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.put(line.rstrip("\r\n"))
+        lines.put(None)  # end of output: the process is gone
+
+    @property
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def send(self, line: str) -> None:
+        if self.process is None or self.process.stdin is None:
+            raise EngineFailure(f"{self.name} is not running", "crash")
+        try:
+            self.process.stdin.write(line + "\n")
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            raise EngineFailure(f"{self.name} exited (cannot write {line!r})", "crash") from None
+
+    def _until(self, done: Callable[[str], bool], seconds: float, waiting_for: str):
+        """Yield output lines until ``done(line)``; a deadline or the end of output fails."""
+        deadline = time.monotonic() + seconds
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                line = self.lines.get(timeout=max(0.0, left))
+            except queue.Empty:
+                raise EngineFailure(
+                    f"{self.name} did not answer {waiting_for!r} within {seconds:.2f}s", "stall"
+                ) from None
+            if line is None:
+                code = self.process.wait() if self.process is not None else None
+                raise EngineFailure(
+                    f"{self.name} exited (code {code}) during {waiting_for!r}", "crash"
+                )
+            yield line
+            if done(line):
+                return
+
+    def ready(self, seconds: float = STARTUP_SECONDS) -> None:
+        self.send("isready")
+        for _ in self._until(lambda line: line == "readyok", seconds, "isready"):
+            pass
+
+    def new_game(self) -> None:
+        self.send("ucinewgame")
+        self.ready()
+
+    def close(self) -> None:
+        """Ask the engine to quit, and kill it if it does not."""
+        process, self.process = self.process, None
+        if process is None:
+            return
+        try:
+            if process.poll() is None and process.stdin is not None:
+                process.stdin.write("quit\n")
+                process.stdin.flush()
+        except (OSError, ValueError):
+            pass
+        try:
+            process.wait(QUIT_SECONDS)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        for stream in (process.stdin, process.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+
+    # ---- searching --------------------------------------------------------------------------
+    def search(self, position_command: str, go_command: str, seconds: float) -> tuple[str, dict]:
+        """Send a search; the ``bestmove`` text and the last ``info`` fields (score, depth,
+        nodes, pv) within ``seconds``, else :class:`EngineFailure` ``stall``."""
+        self.send(position_command)
+        self.send(go_command)
+        info: dict[str, Any] = {}
+        for line in self._until(lambda line: line.startswith("bestmove"), seconds, "go"):
+            if line.startswith("info "):
+                info.update(parse_info(line))
+            elif line.startswith("bestmove"):
+                words = line.split()
+                return (words[1] if len(words) > 1 else ""), info
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+def parse_info(line: str) -> dict[str, Any]:
+    """The fields of an ``info`` line the arena records: depth, nodes, score (as a search
+    value: centipawns, or ±(WIN − plies) for a mate) and pv."""
+    words = line.split()
+    found: dict[str, Any] = {}
+    i = 1
+    while i < len(words):
+        word = words[i]
+        try:
+            if word in ("depth", "nodes") and i + 1 < len(words):
+                found[word] = int(words[i + 1])
+                i += 2
+                continue
+            if word == "score" and i + 2 < len(words):
+                kind, amount = words[i + 1], int(words[i + 2])
+                if kind == "cp":
+                    found["score"] = amount
+                elif kind == "mate":
+                    plies = 2 * amount - 1 if amount > 0 else -2 * amount
+                    found["score"] = WIN - plies if amount > 0 else -(WIN - plies)
+                i += 3
+                continue
+        except ValueError:
+            pass
+        if word == "pv":
+            found["pv"] = words[i + 1 :]
+            break
+        if word == "string":
+            break
+        i += 1
+    return found
+
+
+def go_command(limit: Limit) -> str:
+    """The ``go`` line for a Limit (clock times in ms)."""
+    parts = ["go"]
+    for name in ("wtime", "btime", "winc", "binc"):
+        value = getattr(limit, name)
+        if value is not None:
+            parts += [name, str(max(0, int(value * 1000)))]
+    if limit.movestogo is not None:
+        parts += ["movestogo", str(limit.movestogo)]
+    if limit.depth is not None:
+        parts += ["depth", str(limit.depth)]
+    if limit.nodes is not None:
+        parts += ["nodes", str(limit.nodes)]
+    if limit.time is not None:
+        parts += ["movetime", str(max(1, int(limit.time * 1000)))]
+    return " ".join(parts)
+
+
+@define
+class UciPlayer:
+    """An external engine as a player (chess only: UCI speaks FEN and long algebraic moves).
+    ``margin`` is the time margin in seconds; ``stall`` how long a search without a clock
+    may take before the engine counts as hung."""
+
+    command: list[str]
+    options: dict[str, Any] = field(factory=dict)
+    label: str = "uci"
+    margin: float = 0.1
+    stall: float = STALL_SECONDS
+    engine: UciEngine | None = field(default=None, repr=False)
+
+    def new_game(self) -> None:
+        """Start (or restart) the engine process and announce a new game."""
+        if self.engine is None or not self.engine.alive:
+            self.close()
+            engine = UciEngine(self.command, self.options)
+            try:
+                engine.start()
+            except EngineFailure:
+                engine.close()
+                raise
+            self.engine = engine
+        self.engine.new_game()
+
+    def choose(self, position: Position, notify: Callable[..., Any], limit: Limit | None = None):
+        limit = limit or Limit()
+        if self.engine is None:
+            self.new_game()
+        assert self.engine is not None
+        root = position.root_string()
+        moves = " ".join(position.move_str(m) for m in position.move_stack)
+        command = f"position fen {root}" + (f" moves {moves}" if moves else "")
+        own = limit.wtime if position.side_to_move == 0 else limit.btime
+        if own is not None:
+            seconds = own + self.margin + CLOCK_GRACE
+        elif limit.time is not None:
+            seconds = limit.time + self.margin + CLOCK_GRACE
+        else:
+            seconds = self.stall
+        start = time.perf_counter()
+        try:
+            text, info = self.engine.search(command, go_command(limit), seconds)
+        except EngineFailure as failure:
+            self.close()  # restarted for the next game
+            if failure.termination == "stall" and own is not None:
+                failure.termination = "time forfeit"
+            raise
+        elapsed = time.perf_counter() - start
+        try:
+            move = position.parse_move(text)
+        except AlfabetaError:
+            self.close()
+            raise EngineFailure(
+                f"{self.label} played the illegal move {text!r}", "illegal move"
+            ) from None
+        result = SearchResult(
+            move=move,
+            value=info.get("score", 0),
+            depth=info.get("depth", 0),
+            nodes=info.get("nodes", 0),
+            leaves=0,
+            pv=(move,),
+            elapsed=elapsed,
+        )
+        return move, result
+
+    def close(self) -> None:
+        if self.engine is not None:
+            self.engine.close()
+            self.engine = None

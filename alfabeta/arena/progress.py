@@ -1,0 +1,151 @@
+"""What a person sees of a run: a live progress line on stderr and the result tables.
+
+The progress bar (rich) shows games done, W-D-L, the current Elo ± CI and, with an SPRT, the
+LLR against its bounds; it is drawn only on a terminal. Tables are rich tables on a terminal
+and plain aligned text when the output is piped (scripts read it).
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Callable, Sequence
+from typing import IO, Any
+
+from alfabeta.arena.rating import EloEstimate
+
+
+class RunProgress:
+    """A rich progress bar fed by the driver: ``start``, ``update`` after each game, ``stop``.
+    ``bind`` gives it the function that summarises the games so far (a match or tournament
+    result)."""
+
+    def __init__(self, stream: IO[str] | None = None, enabled: bool | None = None) -> None:
+        self.stream = stream or sys.stderr
+        self.enabled = self.stream.isatty() if enabled is None else enabled
+        self.summarise: Callable[[list], Any] | None = None
+        self.progress = None
+        self.task = None
+
+    def bind(self, summarise: Callable[[list], Any]) -> None:
+        self.summarise = summarise
+
+    def start(self, total: int, games: list) -> None:
+        if not self.enabled:
+            return
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+        self.progress = Progress(
+            TextColumn("games"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.description}"),
+            console=Console(file=self.stream),
+            transient=True,
+        )
+        self.progress.start()
+        self.task = self.progress.add_task(self._describe(games), total=total, completed=len(games))
+
+    def update(self, games: list) -> None:
+        if self.progress is not None:
+            self.progress.update(self.task, completed=len(games), description=self._describe(games))
+
+    def stop(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+            self.progress = None
+
+    def _describe(self, games: list) -> str:
+        if self.summarise is None or not games:
+            return ""
+        result = self.summarise(games)
+        if hasattr(result, "wdl"):
+            wdl = result.wdl()
+            text = f"W-D-L {wdl.wins}-{wdl.draws}-{wdl.losses}  Elo {result.elo()}"
+            llr = result.llr()
+            if llr is not None:
+                sprt = result.sprt_test
+                text += f"  LLR {llr:.2f} ({sprt.lower_bound:.2f}, {sprt.upper_bound:.2f})"
+            return text
+        leader = result.standings()[0]
+        return f"leader {leader.name} {leader.points:g}"
+
+
+def elo_cells(elo: EloEstimate) -> tuple[str, str]:
+    def text(value: float) -> str:
+        return ("+inf" if value > 0 else "-inf") if math.isinf(value) else f"{value:.1f}"
+
+    error = elo.error
+    return text(elo.elo), ("inf" if math.isinf(error) or math.isnan(error) else f"{error:.1f}")
+
+
+def print_table(
+    headers: Sequence[str],
+    rows: Sequence[Sequence[Any]],
+    out: IO[str],
+    title: str = "",
+    plain: bool | None = None,
+) -> None:
+    """A table: rich on a terminal, plain aligned text otherwise (or with ``plain``)."""
+    if plain is None:
+        plain = not out.isatty()
+    cells = [[str(c) for c in row] for row in rows]
+    if not plain:
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title=title or None)
+        for i, header in enumerate(headers):
+            table.add_column(header, justify="left" if i < 2 else "right")
+        for row in cells:
+            table.add_row(*row)
+        Console(file=out).print(table)
+        return
+    widths = [
+        max(len(h), *(len(r[i]) for r in cells)) if cells else len(h) for i, h in enumerate(headers)
+    ]
+    if title:
+        print(title, file=out)
+
+    def line(values: Sequence[str]) -> str:
+        return "  ".join(
+            v.ljust(w) if i < 2 else v.rjust(w)
+            for i, (v, w) in enumerate(zip(values, widths, strict=True))
+        ).rstrip()
+
+    print(line(headers), file=out)
+    for row in cells:
+        print(line(row), file=out)
+
+
+def print_crosstable(result, out: IO[str], plain: bool | None = None) -> None:
+    """A cutechess-style table: rank, name, Elo ± CI, games, score, draws, then W-D-L
+    against each opponent, in ranking order."""
+    standings = result.standings()
+    names = [s.name for s in standings]
+    short = [str(i + 1) for i in range(len(names))]
+    headers = ["Rank", "Name", "Elo", "+/-", "Games", "Score", "Draw", *short]
+    rows = []
+    for rank, s in enumerate(standings, 1):
+        elo, error = elo_cells(s.elo)
+        against = []
+        for other in names:
+            if other == s.name:
+                against.append("-")
+                continue
+            w = result.pairwise(s.name, other)
+            against.append(f"{w.wins}-{w.draws}-{w.losses}" if w.games else "")
+        rows.append(
+            [
+                rank,
+                s.name,
+                elo,
+                error,
+                s.wdl.games,
+                f"{100 * s.wdl.score:.1f}%",
+                f"{100 * s.wdl.draw_ratio:.1f}%",
+                *against,
+            ]
+        )
+    print_table(headers, rows, out, plain=plain)

@@ -1,0 +1,59 @@
+"""A scripted UCI engine for the arena's tests: it plays the first legal move (by alfabeta's
+own move generator), and misbehaves on purpose according to its first argument:
+
+    good        always answers
+    crash       exits in the middle of its first ``go``
+    stall       never answers ``go``
+    illegal     answers ``go`` with a move that is not legal
+    crash-once  crashes on its first ``go`` if the file named by the second argument does not
+                exist yet (and creates it), then behaves: a restarted engine plays on
+    no-uciok    never finishes the handshake
+"""
+
+import os
+import sys
+
+from alfabeta.plugins.catalog import load_catalog
+
+
+def main() -> None:
+    mode = sys.argv[1] if len(sys.argv) > 1 else "good"
+    flag = sys.argv[2] if len(sys.argv) > 2 else ""
+    game = load_catalog(autoload=False).game("chess")
+    position = game
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "uci":
+            print("id name scripted", flush=True)
+            if mode != "no-uciok":
+                print("uciok", flush=True)
+        elif words[0] == "isready":
+            print("readyok", flush=True)
+        elif words[0] == "position":
+            moves = words.index("moves") if "moves" in words else len(words)
+            fen = "startpos" if words[1] == "startpos" else " ".join(words[2:moves])
+            position = game.from_string(fen)
+            for text in words[moves + 1 :]:
+                position.push(position.parse_move(text))
+        elif words[0] == "go":
+            if mode == "crash" or (mode == "crash-once" and not os.path.exists(flag)):
+                if flag:
+                    open(flag, "w").close()
+                os._exit(3)
+            if mode == "stall":
+                continue
+            if mode == "illegal":
+                print("info depth 1 score cp 0", flush=True)
+                print("bestmove a1a8", flush=True)
+                continue
+            move = position.legal_moves()[0]
+            print("info depth 1 score cp 12 nodes 1 pv " + position.move_str(move), flush=True)
+            print("bestmove " + position.move_str(move), flush=True)
+        elif words[0] == "quit":
+            return
+
+
+if __name__ == "__main__":
+    main()
