@@ -566,3 +566,68 @@ def test_a_short_match_against_stockfish_at_a_uci_elo():
     assert len(result.games) == 2
     assert all(g.termination in ("normal", "adjudication") for g in result.games)
     assert all(s is not None for g in result.games for s in g.scores)
+
+
+def test_an_engine_gets_the_players_depth_nodes_and_movetime(tmp_path):
+    from alfabeta.arena.engine import go_command
+    from alfabeta.core import Limit
+
+    assert go_command(Player("x", depth=3, nodes=500).limit()) == "go depth 3 nodes 500"
+    assert go_command(Player("x", movetime=0.25).limit()) == "go movetime 250"
+    clock = Limit(wtime=9.5, btime=10.0, winc=0.1, binc=0.1, movestogo=12)
+    assert go_command(clock) == "go wtime 9500 btime 10000 winc 100 binc 100 movestogo 12"
+
+
+def test_uci_info_lines_give_the_score_as_a_search_value():
+    from alfabeta.arena.engine import parse_info
+    from alfabeta.core import WIN
+
+    info = parse_info("info depth 7 seldepth 9 score cp -35 nodes 1234 nps 5 pv e2e4 e7e5")
+    assert info == {"depth": 7, "score": -35, "nodes": 1234, "pv": ["e2e4", "e7e5"]}
+    assert parse_info("info depth 3 score mate 2 pv a1a8")["score"] == WIN - 3
+    assert parse_info("info depth 3 score mate -1")["score"] == -(WIN - 2)
+    assert parse_info("info string depth nonsense") == {}
+
+
+def test_the_progress_bar_shows_the_running_score(tmp_path):
+    import io
+
+    from alfabeta.arena.progress import RunProgress
+
+    stream = io.StringIO()
+    progress = RunProgress(stream, enabled=True)
+    result = nim_match(games=2, executor="serial").run(progress=progress)
+    assert progress.progress is None  # stopped
+    assert "W-D-L" in progress._describe(result.games)
+
+
+def test_a_worker_of_another_alfabeta_version_is_refused(monkeypatch):
+    from alfabeta.arena import ArenaError, jobs
+
+    real = jobs.worker_info
+    monkeypatch.setattr(jobs, "worker_info", lambda: {**real(), "alfabeta": "9.9.9"})
+    with pytest.raises(ArenaError, match="runs alfabeta 9.9.9, this driver"):
+        nim_match(games=2, executor="serial").run()
+
+
+def test_a_human_plays_a_match_at_the_terminal(monkeypatch, capsys):
+    squares = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"]
+    answers = iter(["?", "z9", *squares * 10])  # a bad square is asked again
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    result = Match("tictactoe", Player("human"), Player("alphabeta(depth=9)"), games=2).run()
+    assert [g.players[0] for g in result.games] == ["human", "alphabeta(depth=9)"]
+    assert result.wdl().wins == 0  # nobody beats a full-depth search at tic-tac-toe
+    out = capsys.readouterr().out
+    assert "legal moves:" in out and "not accepted" in out
+
+
+def test_to_dataframe_needs_pandas_and_says_so():
+    result = nim_match(games=2, executor="serial").run()
+    try:
+        import pandas  # noqa: F401
+    except ImportError:
+        with pytest.raises(InvalidOptionError, match="pip install pandas"):
+            result.to_dataframe()
+    else:
+        frame = result.to_dataframe()
+        assert list(frame["index"]) == [0, 1] and "termination" in frame.columns

@@ -238,6 +238,8 @@ def _check_records(tmp_path: Path, expected: int | None = None) -> list:
     indices = [g.index for g in games]
     assert len(indices) == len(set(indices))
     assert sorted(g.index for g in read_jsonl_games(tmp_path / "r.jsonl")) == sorted(indices)
+    rounds = re.findall(r'\[Round "(\d+)"\]', (tmp_path / "r.pgn").read_text())
+    assert sorted(int(r) - 1 for r in rounds) == sorted(indices)
     if expected is not None:
         assert sorted(indices) == list(range(expected))
     return games
@@ -258,7 +260,7 @@ def test_ctrl_c_keeps_every_finished_game_and_resume_completes_the_match(tmp_pat
     resumed = started(tmp_path, "--games", "24", "--concurrency", "2", "--resume")
     out, err = resumed.communicate(timeout=120)
     assert resumed.returncode == 0, err
-    assert "Score of negamax(depth=7) vs negamax(depth=6)" in out and "] 24" in out
+    assert "Score of alphabeta(depth=3) vs alphabeta(depth=2)" in out and "] 24" in out
     games = _check_records(tmp_path, 24)
     kept_moves = {g.index: g.moves for g in kept}
     assert all(g.moves == kept_moves[g.index] for g in games if g.index in kept_moves)

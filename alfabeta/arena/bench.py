@@ -10,8 +10,6 @@ as nodes-versus-depth plots (the ``plot`` extra).
 from __future__ import annotations
 
 import json
-import os
-import platform
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -20,6 +18,7 @@ from pathlib import Path
 
 from attrs import asdict, frozen
 
+from alfabeta.arena.environment import environment
 from alfabeta.core import AlfabetaError, InvalidOptionError, Limit
 from alfabeta.plugins.catalog import Catalog
 
@@ -138,27 +137,10 @@ def signature(records: Iterable[BenchRecord]) -> dict[str, int]:
 
 def manifest(game: str, searchers: Sequence[str], catalog: Catalog) -> dict:
     """Where and with what the numbers were measured."""
-    import numpy
-
-    from alfabeta import __version__
-
     compiled = {
         spec: bool(getattr(catalog.searcher(spec), "compiled", False)) for spec in searchers
     }
-    return {
-        "type": "manifest",
-        "alfabeta": __version__,
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
-        "numpy": numpy.__version__,
-        "machine": platform.machine(),
-        "processor": platform.processor() or None,
-        "system": platform.platform(),
-        "cpus": os.cpu_count(),
-        "game": game,
-        "compiled": compiled,
-        "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-    }
+    return {"type": "manifest", **environment(), "game": game, "compiled": compiled}
 
 
 def write_jsonl(path: str | Path, head: dict, records: Iterable[BenchRecord]) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import queue
 import shlex
+import shutil
 import subprocess
 import threading
 import time
@@ -25,6 +26,7 @@ from alfabeta.core import WIN, AlfabetaError, Limit, Position, SearchResult
 STARTUP_SECONDS = 10.0  # python-chess's default too: an engine must say uciok by then
 QUIT_SECONDS = 1.0  # after "quit", how long an engine may take to exit before it is killed
 STALL_SECONDS = 60.0  # a fixed-depth or fixed-node "go" that takes longer is a hung engine
+DEBIAN_GAMES = "/usr/games"
 CLOCK_GRACE = 0.05  # read a little past the margin so a just-late bestmove is seen as late
 
 
@@ -38,10 +40,17 @@ class EngineFailure(AlfabetaError):
 
 
 def engine_command(command: str | Sequence[str]) -> list[str]:
-    """The argument vector for ``command`` (a shell-like string or a list of words)."""
+    """The argument vector for ``command`` (a shell-like string or a list of words). A bare
+    program name not on the PATH is also looked for in /usr/games, where Debian installs
+    engines such as stockfish (outside the PATH of non-login shells)."""
     words = shlex.split(command) if isinstance(command, str) else [str(w) for w in command]
     if not words:
         raise AlfabetaError("uci player: command is empty")
+    program = words[0]
+    if "/" not in program and shutil.which(program) is None:
+        debian = shutil.which(program, path=DEBIAN_GAMES)
+        if debian is not None:
+            words[0] = debian
     return words
 
 

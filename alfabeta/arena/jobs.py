@@ -184,7 +184,7 @@ def worker_info() -> dict[str, Any]:
         "host": platform.node(),
         "pid": os.getpid(),
         "alfabeta": __version__,
-        "compiled": True,  # the package has no pure-Python build: the core is always compiled
+        "compiled": True,  # alfabeta has no pure-Python build: the core is always compiled
     }
 
 
@@ -227,6 +227,7 @@ def play_job(job: GameJob) -> GameResult:
             position,
             players,
             notify=catalog.notify,
+            limits=tuple(p.limit() for p in job.players),
             clocks=tuple(Clock(p.tc) if p.tc is not None else None for p in job.players),
             margin=tuple(p.margin for p in job.players),
             adjudication=job.adjudication,

@@ -87,8 +87,8 @@ class HumanPlayer:
     """A person at the terminal: sees the board, types a move; bad input is explained and
     asked again. ``?`` lists the legal moves, ``quit`` (or end of input) abandons the game."""
 
-    read: Callable[[str], str] = input
-    write: Callable[[str], Any] = print
+    read: Callable[[str], str] = field(factory=lambda: input)  # looked up when made
+    write: Callable[[str], Any] = field(factory=lambda: print)
     label: str = "human"
 
     def choose(self, position, notify, limit=None):

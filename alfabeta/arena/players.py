@@ -142,7 +142,7 @@ def build_player(player: Player, catalog, position: Position):
         if player.evaluator
         else catalog.default_evaluator(position)
     )
-    live = SearchPlayer(searcher, evaluator, player.limit(), label=player.name)
+    live = SearchPlayer(searcher, evaluator, label=player.name)  # limits come per move
     limit_for = getattr(searcher, "limit_for", None)
     if limit_for is not None:  # can it keep to these limits at all? (raises if not)
         seconds = float(player.tc.seconds or 1.0) if player.tc is not None else None

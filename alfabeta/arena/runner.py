@@ -9,14 +9,13 @@ and leaves every finished game on disk: ``--resume`` plays only the rest.
 
 from __future__ import annotations
 
-import platform
-import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from alfabeta.arena.environment import environment
 from alfabeta.arena.executors import ArenaError, Backend
 from alfabeta.arena.jobs import GameJob, GameResult, play_job
 from alfabeta.arena.records import JsonlWriter, PgnWriter, RecordsError, ResultsDB
@@ -86,29 +85,8 @@ def drive(
 
 
 def manifest(catalog, config: dict) -> dict[str, Any]:
-    """Where and with what a run was played."""
-    import attrs
-    import numpy
-    import pluggy
-
-    from alfabeta import __version__
-
-    return {
-        "alfabeta": __version__,
-        "compiled": True,
-        "python": platform.python_version(),
-        "numpy": numpy.__version__,
-        "pluggy": pluggy.__version__,
-        "attrs": attrs.__version__,
-        "plugins": [
-            {"name": p.name, "distribution": p.distribution, "version": p.version}
-            for p in catalog.plugins
-        ],
-        "host": platform.node(),
-        "system": platform.platform(),
-        "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        "config": config,
-    }
+    """Where and with what a run was played, and its configuration."""
+    return {**environment(catalog), "config": config}
 
 
 class Recorder:

@@ -1,0 +1,67 @@
+"""The default chess engine configuration (the one `alfabeta uci` plays) against Debian's
+Stockfish at UCI_Elo levels, through the arena: Threads 1, Hash 16, both colours from the
+20 balanced openings in benchmarks/data/openings.pgn, fishtest's adjudication.
+
+    python benchmarks/arena_vs_stockfish.py --levels 1500,2000,2400 --games 40 \
+        --tc 10+0.1 --concurrency 2 --db vs-stockfish.sqlite
+
+Prints each match's report (score, pentanomial, Elo ± 95% CI, LOS) and the games lost on
+time by either side. Needs `apt-get install stockfish`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import time
+from pathlib import Path
+
+from alfabeta.arena import Adjudication, DrawRule, Match, Player, ResignRule
+from alfabeta.arena.progress import RunProgress
+from alfabeta.uci import DEFAULT_SEARCHER
+
+OPENINGS = Path(__file__).parent / "data" / "openings.pgn"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--levels", default="1500,2000,2400")
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--tc", default="10+0.1")
+    parser.add_argument("--concurrency", type=int, default=2)
+    parser.add_argument("--db", default="vs-stockfish.sqlite")
+    parser.add_argument("--pgn", default=None)
+    parser.add_argument("--resume", action="store_true")
+    args = parser.parse_args()
+    stockfish = shutil.which("stockfish") or shutil.which("/usr/games/stockfish")
+    if stockfish is None:
+        raise SystemExit("needs Debian's stockfish: apt-get install stockfish")
+    ours = Player(f"alfabeta={DEFAULT_SEARCHER}", evaluator="standard", tc=args.tc)
+    for level in (int(x) for x in args.levels.split(",")):
+        theirs = Player(
+            f"sf{level}=uci(command={stockfish!r}, Threads=1, Hash=16, "
+            f"UCI_LimitStrength=true, UCI_Elo={level})",
+            tc=args.tc,
+        )
+        match = Match(
+            "chess",
+            ours,
+            theirs,
+            games=args.games,
+            openings=str(OPENINGS),
+            adjudication=Adjudication(ResignRule(3, 600), DrawRule(34, 8, 20)),
+            concurrency=args.concurrency,
+        )
+        began = time.perf_counter()
+        result = match.run(db=args.db, pgn=args.pgn, resume=args.resume, progress=RunProgress())
+        minutes = (time.perf_counter() - began) / 60
+        print(f"== alfabeta vs Stockfish UCI_Elo {level}, {args.tc}, {minutes:.1f} min")
+        for line in result.summary():
+            print(line)
+        on_time = [g for g in result.games if g.termination == "time forfeit"]
+        losers = [g.players[1 - g.winner] for g in on_time if g.winner is not None]
+        print(f"time forfeits: {len(on_time)} ({', '.join(losers) or 'none'})", flush=True)
+
+
+if __name__ == "__main__":
+    main()
