@@ -29,15 +29,48 @@ EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_ABANDONED = 0, 1, 2, 3
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report a SIGINT
 
 
+DESCRIPTION = """\
+alfabeta plays, searches and measures two-player games: chess (with a UCI engine), Connect
+Four, TRGD, Fibonacci nim, tic-tac-toe, explicit game trees, Horn-clause deduction, and any
+game a plugin adds. Games, searchers and evaluators are named as specs, e.g.
+"negascout(tt=on, depth=6)"; `alfabeta plugins` lists them."""
+
+EPILOG = """\
+exit status:
+  0    the command did its job
+  1    an internal error, or an error in a plugin's code (--debug shows the traceback)
+  2    bad input: an unknown name, a bad option, an illegal position or move, a bad file
+  3    a human player quit
+  130  interrupted (Ctrl-C); a match or tournament keeps every finished game"""
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", argparse.ArgumentDefaultsHelpFormatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message):
         self.print_usage(sys.stderr)
         self.exit(EXIT_BAD_INPUT, f"alfabeta: error: {message}\n")
 
 
+class _TopFormatter(argparse.RawDescriptionHelpFormatter):
+    pass
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="alfabeta", description=__doc__.splitlines()[0])
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    from alfabeta import __version__
+
+    parser = _Parser(
+        prog="alfabeta", description=DESCRIPTION, epilog=EPILOG, formatter_class=_TopFormatter
+    )
+    parser.add_argument("--version", action="version", version=f"alfabeta {__version__}")
+    parser.add_argument(
+        "--debug", action="store_true", help="show the traceback of an unexpected error"
+    )
+    commands = parser.add_subparsers(
+        dest="command", required=True, parser_class=_Parser, metavar="COMMAND"
+    )
 
     plugins = commands.add_parser("plugins", help="list games, searchers and evaluators")
     plugins.add_argument("--kind", choices=("game", "searcher", "evaluator"), help="only this kind")
@@ -489,7 +522,9 @@ def cmd_plugins(catalog: Catalog, args, out) -> int:
 
 def cmd_play(catalog: Catalog, args, out) -> int:
     position = catalog.game(args.game)
-    if args.start:
+    if args.start is not None:
+        if not args.start.strip():
+            raise InvalidOptionError("--start is empty: give a position in the game's notation")
         position = position.from_string(args.start)
     limit = Limit(depth=args.depth, nodes=args.nodes, time=args.time)
     players = [
@@ -523,7 +558,7 @@ def cmd_play(catalog: Catalog, args, out) -> int:
 def cmd_prove(catalog: Catalog, args, out) -> int:
     from alfabeta.games.deduction import proof as proofs
     from alfabeta.games.deduction.kb import parse_atoms, read_knowledge_base
-    from alfabeta.games.deduction.thesis import deduce
+    from alfabeta.games.deduction.thesis import TooLargeForThesis, deduce
 
     kb = read_knowledge_base(args.kb)
     data = parse_atoms(args.data, "--data")
@@ -555,10 +590,19 @@ def cmd_prove(catalog: Catalog, args, out) -> int:
             file=out,
         )
     else:
-        trace = deduce(rules, data, goal, args.lang)
-        for line in trace.lines:
-            print(line, file=out)
-        proof = proofs.proof_from_trace(trace, rules)
+        try:
+            trace = deduce(rules, data, goal, args.lang)
+        except TooLargeForThesis as large:
+            print(f"{large}: proving by forward chaining instead, each sub-goal once", file=out)
+            proof = proofs.derived_proof(rules, data, goal)
+            if proof is not None:
+                print(f"proved {goal} from {', '.join(data) or 'no data'}:", file=out)
+                for line in proofs.render_steps(proof):
+                    print(f"  {line}", file=out)
+        else:
+            for line in trace.lines:
+                print(line, file=out)
+            proof = proofs.proof_from_trace(trace, rules)
     if args.tree and proof is not None:
         for line in proofs.render_tree(proof):
             print(line, file=out)
@@ -581,25 +625,47 @@ def cmd_bench(catalog: Catalog, args, out) -> int:
     depths = bench.parse_depths(args.depth)
     if args.min_time < 0:
         raise InvalidOptionError("--min-time must be >= 0")
+    for spec in searchers:
+        own = getattr(catalog.searcher(spec), "depth", None)
+        if own is not None:
+            print(
+                f"alfabeta: bench: --depth {args.depth} overrides depth={own} in {spec!r}",
+                file=sys.stderr,
+            )
     table = _BenchTable(out) if not args.signature else None
-    records = bench.run_bench(
-        catalog,
-        args.game,
-        searchers,
-        depths,
-        evaluator=args.evaluator,
-        positions=args.position,
-        min_time=0.0 if args.signature else args.min_time,
-        progress=table.add if table else None,
+    jsonl = (
+        bench.JsonlRecords(args.json, bench.manifest(args.game, searchers, catalog))
+        if args.json
+        else None
     )
+
+    def progress(record) -> None:
+        if table is not None:
+            table.add(record)
+        if jsonl is not None:
+            jsonl.add(record)
+
+    try:
+        records = bench.run_bench(
+            catalog,
+            args.game,
+            searchers,
+            depths,
+            evaluator=args.evaluator,
+            positions=args.position,
+            min_time=0.0 if args.signature else args.min_time,
+            progress=progress,
+        )
+    finally:
+        if jsonl is not None:
+            jsonl.close()
     if table:
         table.finish(records)
-    for name, total in bench.signature(records).items():
-        print(
-            f"signature {name}: {total} nodes" if len(searchers) > 1 else f"{total}", file=out
-        ) if args.signature else None
-    if args.json:
-        bench.write_jsonl(args.json, bench.manifest(args.game, searchers, catalog), records)
+    if args.signature:
+        for name, total in bench.signature(records).items():
+            print(
+                f"signature {name}: {total} nodes" if len(searchers) > 1 else f"{total}", file=out
+            )
     if args.plot:
         bench.plot(records, args.plot, f"{args.game}: nodes by depth")
     return EXIT_OK
@@ -626,20 +692,25 @@ class _BenchTable:
     def __init__(self, out):
         self.out = out
         self.header = False
+        self.numbers: dict[str, int] = {}
 
     def add(self, record) -> None:
+        if record.position not in self.numbers:
+            self.numbers[record.position] = len(self.numbers) + 1
+            print(f"position #{self.numbers[record.position]}: {record.position}", file=self.out)
+            self.header = False
         if not self.header:
             print(
-                f"{'searcher':<28} {'position':<24} {'d':>2} {'nodes':>11} {'leaves':>11} "
+                f"{'searcher':<28} {'pos':<4} {'d':>2} {'nodes':>11} {'leaves':>11} "
                 f"{'time':>9} {'nodes/s':>13} {'ebf':>5} {'tt hits':>9} {'re':>5} "
                 f"{'value':>8} move",
                 file=self.out,
             )
             self.header = True
         ebf = f"{record.ebf:5.2f}" if record.ebf else "    -"
-        position = record.position if len(record.position) <= 24 else record.position[:21] + "..."
+        position = f"#{self.numbers[record.position]}"
         print(
-            f"{record.searcher[:28]:<28} {position:<24} {record.depth:>2} {record.nodes:>11} "
+            f"{record.searcher[:28]:<28} {position:<4} {record.depth:>2} {record.nodes:>11} "
             f"{record.leaves:>11} {record.seconds:>9.5f} {record.nodes_per_s:>13,.0f} {ebf} "
             f"{record.tt_hits:>9} {record.researches:>5} {record.value:>8} {record.move}",
             file=self.out,
@@ -732,6 +803,7 @@ COMMANDS = {
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     out = sys.stdout
+    catalog = None
     try:
         catalog = load_catalog() if args.command != "uci" else None  # uci loads its own
         return COMMANDS[args.command](catalog, args, out)
@@ -747,7 +819,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("alfabeta: interrupted", file=sys.stderr)
-        return EXIT_ABANDONED
+        return EXIT_INTERRUPTED
+    except Exception as error:  # a bug: in a plugin (named) or in alfabeta
+        return _unexpected(error, catalog, args.debug)
+
+
+def _unexpected(error: Exception, catalog, debug: bool) -> int:
+    import traceback
+
+    from alfabeta.plugins.blame import blame
+
+    culprit = blame(error, catalog)
+    what = f"{type(error).__name__}: {error}"
+    if culprit is not None:
+        print(f"alfabeta: error in {culprit}: {what}", file=sys.stderr)
+    else:
+        print(f"alfabeta: internal error: {what}", file=sys.stderr)
+    if debug:
+        traceback.print_exception(error, file=sys.stderr)
+    else:
+        print("alfabeta: run with --debug for the traceback", file=sys.stderr)
+    return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

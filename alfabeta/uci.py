@@ -4,12 +4,23 @@ stdin is read on the main thread; ``go`` starts the search on a worker thread, w
 ``info`` lines after each completed iteration and then ``bestmove`` (after ``go infinite`` or
 ``go ponder`` only once ``stop`` or ``ponderhit`` arrives). The compiled searchers let the
 GIL go every few thousand nodes, so ``isready`` and ``stop`` are answered during a search.
-Unknown commands and tokens are ignored; a bad position or move is reported as
-``info string error …`` and leaves the engine as it was. Nothing but protocol goes to stdout.
+
+What a GUI can rely on, whatever it sends:
+
+- the reader never waits on a search: ``go``, ``position``, ``ucinewgame`` and ``setoption``
+  arriving during a search stop it first (it answers with its ``bestmove``), and ``isready``
+  is answered at once;
+- every ``go`` ends in exactly one ``bestmove``, with a legal move whenever the position has
+  one: absurd limits are clamped and malformed ones replaced by the fastest, each with an
+  ``info string`` saying so; a search that fails falls back to a one-ply search;
+- a rejected ``setoption`` keeps the previous value, and says why;
+- any error becomes ``info string error …`` on one line and the engine goes on; unknown
+  commands and tokens are ignored. Nothing but protocol goes to stdout.
 """
 
 from __future__ import annotations
 
+import math
 import sys
 import threading
 from collections.abc import Callable, Iterable
@@ -23,6 +34,22 @@ DEFAULT_SEARCHER = (
     "null_move=2, aspiration=50)"
 )
 MOVE_OVERHEAD = 0.03  # seconds kept back from the clock for the GUI's own delays
+HASH_MB = (1, 4096)  # the Hash option's min and max, as declared in "uci"
+FALLBACK_SEARCHER = "alphabeta(depth=1)"  # what answers when the configured search fails
+MESSAGE_CHARS = 200  # an info string longer than this is cut
+DAY_MS = 86_400_000
+GO_BOUNDS = {  # the range each numeric "go" argument is clamped to (ms for times)
+    "depth": (1, 100),
+    "nodes": (1, 10**12),
+    "mate": (1, 50),
+    "movestogo": (1, 1000),
+    "movetime": (1, DAY_MS),
+    "wtime": (0, DAY_MS),
+    "btime": (0, DAY_MS),
+    "winc": (0, DAY_MS),
+    "binc": (0, DAY_MS),
+}
+GO_FLAGS = ("infinite", "ponder")
 
 
 def score_text(value: int) -> str:
@@ -33,13 +60,89 @@ def score_text(value: int) -> str:
     return f"cp {value}"
 
 
+def one_line(error: BaseException) -> str:
+    """An error as one short line of text."""
+    text = str(error) if isinstance(error, AlfabetaError) else f"{type(error).__name__}: {error}"
+    text = " ".join(text.split())
+    return text if len(text) <= MESSAGE_CHARS else text[:MESSAGE_CHARS] + "…"
+
+
+def parse_go(tokens: list[str], position) -> tuple[dict, set[str], list[int], list[str]]:
+    """The numeric arguments (clamped), the flags, the ``searchmoves`` (legal ones) of a
+    ``go``, and a note for everything changed or ignored."""
+    values: dict[str, int] = {}
+    flags: set[str] = set()
+    searchmoves: list[int] = []
+    notes: list[str] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token in GO_FLAGS:
+            flags.add(token)
+        elif token == "searchmoves":
+            while (
+                i + 1 < len(tokens)
+                and tokens[i + 1] not in GO_BOUNDS
+                and tokens[i + 1] not in GO_FLAGS
+            ):
+                i += 1
+                try:
+                    move = position.parse_move(tokens[i])
+                except AlfabetaError:
+                    notes.append(f"searchmoves: {tokens[i][:12]!r} is not legal here, ignored")
+                    continue
+                if move not in searchmoves:
+                    searchmoves.append(move)
+        elif token in GO_BOUNDS:
+            low, high = GO_BOUNDS[token]
+            text = tokens[i + 1] if i + 1 < len(tokens) else ""
+            if text:
+                i += 1
+            try:
+                number = float(text)
+            except ValueError:
+                number = math.nan
+            if math.isnan(number):
+                notes.append(f"go {token} {text[:12]!r} is not a number: using {low}")
+                number = low
+            elif not low <= number <= high:
+                clamped = min(max(number, low), high)
+                notes.append(f"go {token} {text[:24]} is out of range: using {clamped:g}")
+                number = clamped
+            values[token] = int(number)
+        i += 1
+    return values, flags, searchmoves, notes
+
+
+def _takes_info(searcher) -> bool:
+    import inspect
+
+    return "on_info" in inspect.signature(searcher.search).parameters
+
+
+def _legal_line(position, moves: Iterable[int]) -> list[int]:
+    """The longest prefix of ``moves`` that is legal from ``position``."""
+    line, played = [], 0
+    try:
+        for move in moves:
+            if move not in position.legal_moves():
+                break
+            position.push(move)
+            played += 1
+            line.append(move)
+    finally:
+        for _ in range(played):
+            position.pop()
+    return line
+
+
 class Engine:
     """One UCI session; ``handle(line)`` processes a command, ``write`` prints a line."""
 
-    def __init__(self, write: Callable[[str], None] | None = None) -> None:
+    def __init__(self, write: Callable[[str], None] | None = None, catalog=None) -> None:
         from alfabeta.plugins.catalog import load_catalog
 
-        self.catalog = load_catalog()
+        self.catalog = catalog or load_catalog()
         self._write = write or self._stdout
         self._lock = threading.Lock()
         self.options = {
@@ -65,6 +168,9 @@ class Engine:
         with self._lock:
             self._write(line)
 
+    def note(self, text: str) -> None:
+        self.write("info string " + " ".join(text.split())[:MESSAGE_CHARS])
+
     # ---- commands -----------------------------------------------------------------------
     def handle(self, line: str) -> None:
         tokens = line.split()
@@ -75,8 +181,8 @@ class Engine:
             return  # unknown commands are ignored
         try:
             command(tokens[1:])
-        except AlfabetaError as error:
-            self.write(f"info string error {error}")
+        except Exception as error:  # whatever went wrong, the engine goes on
+            self.note(f"error {one_line(error)}")
 
     def cmd_uci(self, _):
         self.write(f"id name {ENGINE_NAME}")
@@ -86,7 +192,7 @@ class Engine:
             "option name Evaluator type combo default standard var standard "
             "var bayeschess var cpw var material"
         )
-        self.write("option name Hash type spin default 16 min 1 max 4096")
+        self.write(f"option name Hash type spin default 16 min {HASH_MB[0]} max {HASH_MB[1]}")
         self.write("option name OwnBook type check default false")
         self.write("option name BookFile type string default <empty>")
         self.write("option name Threads type spin default 1 min 1 max 1")
@@ -96,7 +202,7 @@ class Engine:
         self.write("readyok")
 
     def cmd_ucinewgame(self, _):
-        self.wait()
+        self.finish_search()
         self.position = self.catalog.game("chess")  # tables live per search: nothing to clear
 
     def cmd_setoption(self, tokens):
@@ -104,24 +210,43 @@ class Engine:
         if not text.startswith("name "):
             return
         name, _, value = text[5:].partition(" value ")
-        name = name.strip()
+        name, value = name.strip(), value.strip()
         if name not in self.options:
             return
+        self.finish_search()
+        self.options[name] = self._checked_option(name, value)  # raises: the old value stays
+
+    def _checked_option(self, name: str, value: str):
         if name in ("Hash", "Threads"):
             try:
                 number = int(value)
             except ValueError:
-                raise AlfabetaError(f"option {name} needs a number, got {value!r}") from None
-            if name == "Threads" and number != 1:
-                raise AlfabetaError("Threads: this engine searches with one thread")
-            self.options[name] = max(1, number)
-        elif name == "OwnBook":
-            self.options[name] = value.strip().lower() == "true"
-        else:
-            value = value.strip()
-            self.options[name] = "" if value == "<empty>" else value
-            if name in ("Searcher", "Evaluator") and value:
-                self._make_player()  # fail now, while the GUI can show it
+                raise AlfabetaError(
+                    f"option {name} needs a whole number, got {value[:20]!r}; "
+                    f"kept {self.options[name]}"
+                ) from None
+            low, high = HASH_MB if name == "Hash" else (1, 1)
+            if not low <= number <= high:
+                raise AlfabetaError(
+                    f"option {name} {value[:24]} is outside {low}..{high}; "
+                    f"kept {self.options[name]}"
+                )
+            return number
+        if name == "OwnBook":
+            if value.lower() not in ("true", "false"):
+                raise AlfabetaError(f"option OwnBook is true or false, not {value[:20]!r}")
+            return value.lower() == "true"
+        if value == "<empty>":
+            value = ""
+        if name == "Searcher":
+            self.catalog.searcher(value or DEFAULT_SEARCHER)
+        elif name == "Evaluator":
+            self.catalog.evaluator(value or "standard", "chess")
+        elif name == "BookFile" and value:
+            from alfabeta.games.chess.polyglot import PolyglotBook
+
+            PolyglotBook(value)
+        return value
 
     def cmd_position(self, tokens):
         if not tokens:
@@ -133,6 +258,7 @@ class Engine:
             fen, rest = " ".join(tokens[1:end]), tokens[end:]
         else:
             return
+        self.finish_search()
         position = self.catalog.game("chess").from_string(fen)
         if rest and rest[0] == "moves":
             for text in rest[1:]:
@@ -140,90 +266,81 @@ class Engine:
         self.position = position
 
     def cmd_go(self, tokens):
-        self.wait()
-        limit, infinite = self._limit(tokens)
-        searcher, evaluator = self._make_player()
+        self.finish_search()
         position = self.position.copy()
+        values, flags, searchmoves, notes = parse_go(tokens, position)
+        for note in notes:
+            self.note(note)
+        infinite = bool(flags) or not values
+        limit = self._limit(values, infinite, position.side_to_move)
         self.stop.clear()
         self.release.clear()
         self.thread = threading.Thread(
-            target=self._search, args=(searcher, evaluator, position, limit, infinite), daemon=True
+            target=self._search, args=(position, limit, infinite, searchmoves), daemon=True
         )
         self.thread.start()
 
     def cmd_stop(self, _):
-        self.stop.set()
-        self.release.set()
-        self.wait()
+        self.finish_search()
 
     def cmd_ponderhit(self, _):
-        self.release.set()
+        self.finish_search()  # the ponder search ends; its move is played
 
     def cmd_quit(self, _):
-        self.stop.set()
-        self.release.set()
-        self.wait()
+        self.finish_search()
         self.running = False
+
+    def finish_search(self) -> None:
+        """End the running search (it prints its bestmove) and wait for it."""
+        if self.thread is not None:
+            self.stop.set()
+            self.release.set()
+            self.thread.join()
+            self.thread = None
 
     # ---- searching ------------------------------------------------------------------------
     def _make_player(self):
-        spec = self.options["Searcher"]
-        searcher = self.catalog.searcher(spec)
-        if self.options["OwnBook"] and self.options["BookFile"] and hasattr(searcher, "book"):
-            from attrs import evolve
+        from attrs import evolve
 
+        searcher = self.catalog.searcher(self.options["Searcher"] or DEFAULT_SEARCHER)
+        if self.options["OwnBook"] and self.options["BookFile"] and hasattr(searcher, "book"):
             from alfabeta.games.chess.polyglot import PolyglotBook
 
             searcher = evolve(searcher, book=PolyglotBook(self.options["BookFile"]))
         if hasattr(searcher, "tt_mb"):
-            from attrs import evolve
-
             searcher = evolve(searcher, tt_mb=self.options["Hash"])
-        evaluator = self.catalog.evaluator(self.options["Evaluator"], "chess")
+        evaluator = self.catalog.evaluator(self.options["Evaluator"] or "standard", "chess")
         return searcher, evaluator
 
-    def _limit(self, tokens: list[str]) -> tuple[Limit, bool]:
-        values: dict[str, float] = {}
-        flags = {"infinite", "ponder"}
-        seen: set[str] = set()
-        i = 0
-        while i < len(tokens):
-            token = tokens[i]
-            if token in flags:
-                seen.add(token)
-            elif token == "searchmoves":
-                break  # not supported: the search considers every move
-            elif i + 1 < len(tokens):
-                try:
-                    values[token] = float(tokens[i + 1])
-                    i += 1
-                except ValueError:
-                    pass  # unknown or malformed token: ignored
-            i += 1
-        infinite = bool(seen)
-        depth = int(values["depth"]) if "depth" in values else None
+    def _limit(self, values: dict[str, int], infinite: bool, side: int) -> Limit:
+        depth = values.get("depth")
         if "mate" in values:
-            depth = max(1, 2 * int(values["mate"]) - 1)
-        nodes = int(values["nodes"]) if "nodes" in values else None
-        seconds = values.get("movetime")
+            depth = 2 * values["mate"] - 1
         clock = {
             key: values[key] / 1000.0 for key in ("wtime", "btime", "winc", "binc") if key in values
         }
-        if seconds is not None:
-            seconds = max(0.001, seconds / 1000.0 - MOVE_OVERHEAD)
-        for side in ("wtime", "btime"):
-            if side in clock:
-                clock[side] = max(0.0, clock[side] - MOVE_OVERHEAD)
+        if "wtime" not in clock and "btime" not in clock:  # increments alone are no clock
+            clock = {}
+        for name in ("wtime", "btime"):
+            if name in clock:
+                clock[name] = max(0.0, clock[name] - MOVE_OVERHEAD)
+        own = clock.get("wtime" if side == 0 else "btime")
+        if own is not None and own <= 0.0:
+            self.note("no time left on the clock: answering at once")
+            return Limit(depth=1, stop=self.stop)
+        seconds = values.get("movetime")
         if infinite:
-            return Limit(depth=depth, nodes=nodes, infinite=True, stop=self.stop), True
-        if depth is None and nodes is None and seconds is None and not clock:
-            return Limit(infinite=True, stop=self.stop), True  # a bare "go": until stop
-        movestogo = int(values["movestogo"]) if "movestogo" in values else None
+            return Limit(depth=depth, nodes=values.get("nodes"), infinite=True, stop=self.stop)
         return Limit(
-            depth=depth, nodes=nodes, time=seconds, movestogo=movestogo, stop=self.stop, **clock
-        ), False
+            depth=depth,
+            nodes=values.get("nodes"),
+            time=None if seconds is None else max(0.001, seconds / 1000.0 - MOVE_OVERHEAD),
+            movestogo=values.get("movestogo") if clock else None,
+            stop=self.stop,
+            **clock,
+        )
 
-    def _search(self, searcher, evaluator, position, limit, infinite) -> None:
+    def _report(self, position):
         def report(info, seldepth, hashfull):
             nps = int(info.nodes / info.elapsed) if info.elapsed > 0 else 0
             pv = " ".join(position.move_str(m) for m in _legal_line(position, info.pv))
@@ -233,51 +350,86 @@ class Engine:
                 f"time {int(info.elapsed * 1000)} hashfull {hashfull} pv {pv}"
             )
 
-        try:
-            if position.legal_moves():
-                result = (
-                    searcher.search(position, evaluator, limit, on_info=report)
-                    if _takes_info(searcher)
-                    else searcher.search(position, evaluator, limit)
-                )
-                line = _legal_line(position, result.pv or (result.move,))
-                best = position.move_str(result.move) if result.move is not None else "0000"
-                ponder = position.move_str(line[1]) if len(line) > 1 else None
-            else:
-                best, ponder = "0000", None
-        except AlfabetaError as error:
-            self.write(f"info string error {error}")
-            best, ponder = "0000", None
-        if infinite:
-            self.release.wait()
-        self.write(f"bestmove {best}" + (f" ponder {ponder}" if ponder else ""))
+        return report
 
-    def wait(self) -> None:
-        if self.thread is not None:
-            self.thread.join()
-            self.thread = None
+    def _run(self, searcher, evaluator, position, limit):
+        if _takes_info(searcher):
+            return searcher.search(position, evaluator, limit, on_info=self._report(position))
+        return searcher.search(position, evaluator, limit)
 
+    def _search_moves(self, searcher, evaluator, position, limit, moves: list[int]):
+        """``go searchmoves``: each allowed root move searched one ply shallower (its share
+        of nodes and time), the best for the side to move played."""
+        share = len(moves)
+        child = Limit(
+            depth=None if limit.depth is None else max(0, limit.depth - 1),
+            nodes=None if limit.nodes is None else max(1, limit.nodes // share),
+            time=None if limit.time is None else limit.time / share,
+            infinite=limit.infinite,
+            stop=self.stop,
+        )
+        if limit.uses_clock:
+            from alfabeta.searchers.compiled import clock_budget
 
-def _takes_info(searcher) -> bool:
-    import inspect
-
-    return "on_info" in inspect.signature(searcher.search).parameters
-
-
-def _legal_line(position, moves: Iterable[int]) -> list[int]:
-    """The longest prefix of ``moves`` that is legal from ``position``."""
-    line, played = [], 0
-    try:
+            soft, _ = clock_budget(limit, position.side_to_move)
+            child = Limit(
+                depth=child.depth, nodes=child.nodes, time=max(0.001, soft / share), stop=self.stop
+            )
+        best, best_value = moves[0], None
         for move in moves:
-            if move not in position.legal_moves():
+            if self.stop.is_set() and best_value is not None:
                 break
             position.push(move)
-            played += 1
-            line.append(move)
-    finally:
-        for _ in range(played):
-            position.pop()
-    return line
+            try:
+                value = -searcher.search(position, evaluator, child).value
+            finally:
+                position.pop()
+            if best_value is None or value > best_value:
+                best, best_value = move, value
+        self.note(f"searchmoves: {position.move_str(best)} scores {best_value}")
+        return best, [best]
+
+    def _fallback(self, evaluator, position) -> int:
+        try:
+            return (
+                self.catalog.searcher(FALLBACK_SEARCHER)
+                .search(position, evaluator, Limit(depth=1))
+                .move
+            )
+        except Exception:
+            return position.legal_moves()[0]
+
+    def _search(self, position, limit, infinite, searchmoves) -> None:
+        best = ponder = None
+        try:
+            legal = position.legal_moves()
+            if legal:
+                searcher, evaluator = self._make_player()
+                try:
+                    if searchmoves and len(searchmoves) < len(legal):
+                        move, line = self._search_moves(
+                            searcher, evaluator, position, limit, searchmoves
+                        )
+                    else:
+                        result = self._run(searcher, evaluator, position, limit)
+                        move, line = result.move, list(result.pv or (result.move,))
+                except Exception as error:
+                    self.note(f"error {one_line(error)}; answering with a one-ply search")
+                    move, line = self._fallback(evaluator, position), []
+                if move not in legal:
+                    move = self._fallback(evaluator, position)
+                best = position.move_str(move)
+                line = _legal_line(position, line if line and line[0] == move else [move])
+                ponder = position.move_str(line[1]) if len(line) > 1 else None
+        except BaseException as error:  # never leave a go without its bestmove
+            self.note(f"error {one_line(error)}")
+            try:
+                best = position.move_str(position.legal_moves()[0])
+            except Exception:
+                best = None
+        if infinite:
+            self.release.wait()
+        self.write(f"bestmove {best or '0000'}" + (f" ponder {ponder}" if ponder else ""))
 
 
 def run(lines: Iterable[str] | None = None) -> int:

@@ -19,11 +19,15 @@ from alfabeta.cli import main
 
 SLOW_MATCH = [
     "match",
-    "connect-four",
-    "negamax(depth=7)",
-    "negamax(depth=6)",
+    "chess",
+    "alphabeta(depth=3)",
+    "alphabeta(depth=2)",
+    "--evaluator",
+    "material",
+    "--max-plies",
+    "60",
     "--random-plies",
-    "2",
+    "4",
     "--seed",
     "5",
 ]
@@ -191,6 +195,8 @@ def started():
             str(tmp_path / "r.sqlite"),
             "--jsonl",
             str(tmp_path / "r.jsonl"),
+            "--pgn",
+            str(tmp_path / "r.pgn"),
             *extra,
         ]
         processes.append(

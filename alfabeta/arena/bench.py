@@ -143,11 +143,26 @@ def manifest(game: str, searchers: Sequence[str], catalog: Catalog) -> dict:
     return {"type": "manifest", **environment(), "game": game, "compiled": compiled}
 
 
-def write_jsonl(path: str | Path, head: dict, records: Iterable[BenchRecord]) -> None:
-    with open(path, "w", encoding="utf-8") as out:
-        out.write(json.dumps(head) + "\n")
-        for record in records:
-            out.write(json.dumps({"type": "result", **asdict(record)}) + "\n")
+class JsonlRecords:
+    """A JSON Lines file of bench records written as they come: the manifest first, then
+    each record flushed at once, so an interrupted bench keeps what it measured."""
+
+    def __init__(self, path: str | Path, head: dict) -> None:
+        try:
+            self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by close()
+        except OSError as error:
+            raise AlfabetaError(f"cannot write {str(path)!r}: {error.strerror}") from None
+        self._write(head)
+
+    def _write(self, record: dict) -> None:
+        self.file.write(json.dumps(record) + "\n")
+        self.file.flush()
+
+    def add(self, record: BenchRecord) -> None:
+        self._write({"type": "result", **asdict(record)})
+
+    def close(self) -> None:
+        self.file.close()
 
 
 def plot(records: Sequence[BenchRecord], path: str | Path, title: str) -> None:

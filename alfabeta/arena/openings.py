@@ -17,10 +17,10 @@ import numpy as np
 from attrs import frozen
 
 from alfabeta.core import AlfabetaError, InvalidOptionError, InvalidPositionError, Position
+from alfabeta.core.errors import excerpt
 
 RANDOM_TRIES = 1000  # random openings that end the game are drawn again, this many times
 SUITE_STREAM = 1  # spawn-key suffix of the stream that picks suite openings in random order
-EXCERPT = 40
 
 
 class OpeningError(AlfabetaError, ValueError):
@@ -88,8 +88,7 @@ def _line_openings(text: str, game: Position, path: Path, epd: bool) -> list[Ope
                 start, name = line, ""
             position = game.from_string(start)
         except (InvalidPositionError, InvalidOptionError) as error:
-            excerpt = line if len(line) <= EXCERPT else line[:EXCERPT] + "…"
-            raise OpeningError(f"{str(path)!r} line {number} ({excerpt!r}): {error}") from None
+            raise OpeningError(f"{str(path)!r} line {number} ({excerpt(line)}): {error}") from None
         if position.is_over():
             raise OpeningError(f"{str(path)!r} line {number}: the game is already over there")
         openings.append(Opening(position.to_string(), (), name or f"{path.name}:{number}"))

@@ -53,3 +53,15 @@ class GameProtocolError(AlfabetaError, TypeError):
 class KnowledgeBaseError(AlfabetaError, ValueError):
     """A Horn-clause knowledge base that cannot be read or used: a syntax error (with line and
     column), a cyclic rule set (with the cycle), a missing goal, an unreadable file."""
+
+
+EXCERPT_CHARS = 60  # how much of a bad input an error message quotes
+
+
+def excerpt(text: object, limit: int = EXCERPT_CHARS) -> str:
+    """``repr`` of ``text`` cut to about ``limit`` characters, so an error about a huge input
+    stays one readable line."""
+    shown = str(text)
+    if len(shown) <= limit:
+        return repr(shown)
+    return repr(shown[:limit]) + f"… ({len(shown)} characters)"

@@ -69,3 +69,15 @@ cdef class FunctionEvaluator(Evaluator):
     def explain(self, position):
         explain = getattr(self.function, "explain", None)
         return explain(position) if explain else {"value": self.evaluate(position)}
+
+
+def as_evaluator(evaluator):
+    """``evaluator`` itself when it is an Evaluator, a plain callable ``f(position) -> int``
+    wrapped in a FunctionEvaluator, else GameProtocolError: what every searcher accepts."""
+    if isinstance(evaluator, Evaluator):
+        return evaluator
+    if callable(evaluator):
+        return FunctionEvaluator(evaluator)
+    raise GameProtocolError(
+        f"an evaluator is an alfabeta Evaluator or a callable f(position) -> int, not "
+        f"{type(evaluator).__name__}")

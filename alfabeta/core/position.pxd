@@ -21,6 +21,7 @@ cdef class Position:
     cdef str _root
 
     cdef int generate(self, int* out) except -1
+    cdef int generate_all(self, int* out) except -1
     cdef int generate_noisy(self, int* out) except -1
     cdef int make(self, int move) except -1
     cdef int unmake(self, int move) except -1

@@ -54,6 +54,12 @@ cdef class Position:
     cdef int generate(self, int* out) except -1:
         raise NotImplementedError(f"{type(self).__name__} does not generate moves")
 
+    cdef int generate_all(self, int* out) except -1:
+        """The moves the rules of movement allow, even where a draw rule (repetition, fifty
+        moves, insufficient material) has ended the game: what perft counts. By default
+        the legal moves."""
+        return self.generate(out)
+
     cdef int generate_noisy(self, int* out) except -1:
         return 0
 

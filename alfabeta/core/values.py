@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+import math
 import threading
 
 from attrs import field, frozen, validators
 
 from alfabeta.core.errors import InvalidOptionError
+from alfabeta.core.scores import MAX_PLY
+
+MAX_NODES = 10**15  # a node limit is a C long long; no search gets near this
+MAX_SECONDS = 10**9  # about 31 years: finite, so every deadline is a real time
 
 
-def _non_negative(kind: type):
+def _non_negative(kind: type, maximum: float = math.inf):
     def check(instance, attribute, value):
         if value is None:
             return
-        if not isinstance(value, kind) or isinstance(value, bool) or value < 0:
+        if not isinstance(value, kind) or isinstance(value, bool) or not 0 <= value <= maximum:
+            bound = "" if maximum == math.inf else f" up to {maximum}"
             raise InvalidOptionError(
-                f"limit {attribute.name}={value!r}: expected a non-negative {kind.__name__}"
+                f"limit {attribute.name}={str(value)[:24]}: expected a non-negative "
+                f"{kind.__name__}{bound}"
             )
 
     return check
@@ -24,7 +31,11 @@ def _non_negative(kind: type):
 def _positive_or_none(instance, attribute, value):
     if value is None:
         return
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not (0 < value <= MAX_SECONDS)
+    ):
         raise InvalidOptionError(f"limit {attribute.name}={value!r}: expected a positive number")
 
 
@@ -37,13 +48,13 @@ class Limit:
     another thread may set to end an ``infinite`` (or any) search.
     """
 
-    depth: int | None = field(default=None, validator=_non_negative(int))
-    nodes: int | None = field(default=None, validator=_non_negative(int))
+    depth: int | None = field(default=None, validator=_non_negative(int, MAX_PLY))
+    nodes: int | None = field(default=None, validator=_non_negative(int, MAX_NODES))
     time: float | None = field(default=None, validator=_positive_or_none)
-    wtime: float | None = field(default=None, validator=_non_negative(float))
-    btime: float | None = field(default=None, validator=_non_negative(float))
-    winc: float | None = field(default=None, validator=_non_negative(float))
-    binc: float | None = field(default=None, validator=_non_negative(float))
+    wtime: float | None = field(default=None, validator=_non_negative(float, MAX_SECONDS))
+    btime: float | None = field(default=None, validator=_non_negative(float, MAX_SECONDS))
+    winc: float | None = field(default=None, validator=_non_negative(float, MAX_SECONDS))
+    binc: float | None = field(default=None, validator=_non_negative(float, MAX_SECONDS))
     movestogo: int | None = field(default=None, validator=_non_negative(int))
     infinite: bool = field(default=False, validator=validators.instance_of(bool))
     stop: threading.Event | None = field(default=None, eq=False, repr=False)

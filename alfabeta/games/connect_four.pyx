@@ -55,7 +55,7 @@ cdef class ConnectFour(Position):
     """Connect Four; see the module docstring."""
 
     name = "connect-four"
-    bench_positions = ("", "4453", "4444333", "43443552", "3344556")
+    bench_positions = ("", "4453", "4444333", "43443552", "3344575")
     default_evaluator = "connect-four-threats"
 
     def __init__(self):

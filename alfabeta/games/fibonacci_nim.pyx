@@ -177,5 +177,9 @@ cdef class FibonacciNim(Position):
 
     def __str__(self):
         most = min(self.q, self.n)
-        return (f"{self.n} object{'s' if self.n != 1 else ''} left, "
-                f"player {self.side_to_move + 1} may take 1..{most}")
+        left = f"{self.n} object{'s' if self.n != 1 else ''} left"
+        if most <= 0:
+            return f"{left}: player {2 - self.side_to_move} took the last and won"
+        if most == 1:
+            return f"{left}, player {self.side_to_move + 1} must take 1"
+        return f"{left}, player {self.side_to_move + 1} may take 1..{most}"

@@ -140,7 +140,7 @@ cdef class TRGD(Position):
     """The TRGD board game; see the module docstring for rules, options and notation."""
 
     name = "trgd"
-    bench_positions = ("/ + 0", "1,9/10 - 3", "1,2,12/9,10,16 + 6", "1,7,9/4,12,14 + 6")
+    bench_positions = ("/ + 0", "1,9/10 - 3", "1,2,12/9,10,15 + 6", "1,7,9/4,12,14 + 6")
     default_evaluator = "trgd-lines"
 
     def __init__(self, first_moves="all", repetition=3, max_plies=0):
@@ -437,9 +437,9 @@ cdef class TRGD(Position):
         rows = [
             f"{c[1]}-----{c[2]}-----{c[3]}      1-----2-----3",
             f"|     |     |      |     |     |",
-            f"| {c[10]}---{c[11]}---{c[12]} |      | 10--11--12 |",
-            f"{c[8]}-{c[9]}       {c[13]}-{c[4]}      8-9       13-4",
-            f"| {c[16]}---{c[15]}---{c[14]} |      | 16--15--14 |",
+            f"| {c[10]}---{c[11]}---{c[12]} |      |10--11--12 |",
+            f"{c[8]}-{c[9]}       {c[13]}-{c[4]}      8-9      13-4",
+            f"| {c[16]}---{c[15]}---{c[14]} |      |16--15--14 |",
             f"|     |     |      |     |     |",
             f"{c[7]}-----{c[6]}-----{c[5]}      7-----6-----5",
             f"{'O (MIN)' if self.side_to_move else 'X (MAX)'} to move, ply {self.ply}",

@@ -9,20 +9,27 @@ from typing import Any
 
 from attrs import define, field
 
-from alfabeta.core import Limit, UnsupportedLimitError
+from alfabeta.core import MAX_PLY, Limit, UnsupportedLimitError
 from alfabeta.core.errors import InvalidOptionError
 
+C_INT_MAX = 2**31 - 1  # options reach compiled code as C ints
 
-def whole(minimum: int = 0):
-    """attrs validator: None or an int >= minimum, with a message naming the option."""
+
+def whole(minimum: int = 0, maximum: int = C_INT_MAX):
+    """attrs validator: None or an int in [minimum, maximum], with a message naming the
+    option."""
 
     def check(instance, attribute, value):
         if value is None:
             return
-        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not (minimum <= value <= maximum)
+        ):
             raise InvalidOptionError(
-                f"{instance.name} option {attribute.name}={value!r}: expected a whole number "
-                f">= {minimum}"
+                f"{instance.name} option {attribute.name}={str(value)[:24]}: expected a "
+                f"whole number from {minimum} to {maximum}"
             )
 
     return check
@@ -77,8 +84,8 @@ class Searcher:
 
     name = "searcher"
     compiled = False  # True for searchers that run over the C-level contract
-    depth: int | None = field(default=None, validator=whole(0), kw_only=True)
-    nodes: int | None = field(default=None, validator=whole(1), kw_only=True)
+    depth: int | None = field(default=None, validator=whole(0, MAX_PLY), kw_only=True)
+    nodes: int | None = field(default=None, validator=whole(1, 10**15), kw_only=True)
     time: float | None = field(default=None, validator=positive_seconds, kw_only=True)
 
     def limit_for(self, limit: Limit | None) -> Limit:

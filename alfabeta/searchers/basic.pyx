@@ -107,11 +107,12 @@ def search(Position position, Evaluator evaluator, limit, int algorithm, double 
             legal = position.legal_moves()
             best_move, best_value = (legal[0] if legal else None), 0
             best_pv = (best_move,) if legal else ()
-        return _result(ctx, best_move, best_value, best_pv, depth, False)
+        return _result(ctx, best_move, best_value, best_pv, 0, False)  # no depth completed
     return _result(ctx, best_move, best_value, best_pv, depth, True)
 
 
 cdef object _result(SearchContext ctx, move, int value, tuple pv, int depth, bint complete):
+    ctx.reraise()
     return SearchResult(
         move=move, value=value, pv=pv, depth=depth if depth != UNLIMITED else ctx.seldepth,
         nodes=ctx.nodes, leaves=ctx.leaves, tt_hits=ctx.tt_hits, cutoffs=ctx.cutoffs,

@@ -19,6 +19,7 @@ from alfabeta.core import (
     SearchResult,
     UnsupportedLimitError,
 )
+from alfabeta.core.evaluator import as_evaluator
 from alfabeta.plugins import hookimpl
 from alfabeta.searchers import basic, family, mcts, scout, sss
 from alfabeta.searchers.base import Searcher, choice, whole
@@ -36,6 +37,7 @@ class Minimax(PyMinimax):
     compiled = True
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+        evaluator = as_evaluator(evaluator)
         return basic.search(
             position, evaluator, self.limit_for(limit), basic.ALGO_MINIMAX, self.opponent_error
         )
@@ -49,6 +51,7 @@ class Negamax(PyNegamax):
     compiled = True
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+        evaluator = as_evaluator(evaluator)
         return basic.search(position, evaluator, self.limit_for(limit), basic.ALGO_NEGAMAX)
 
 
@@ -116,6 +119,7 @@ class AlphaBeta(PyAlphaBeta):
         self, position: Position, evaluator, limit: Limit | None = None, on_info=None
     ) -> SearchResult:
         """Search; ``on_info(info, seldepth, hashfull)`` follows each completed iteration."""
+        evaluator = as_evaluator(evaluator)
         limit = self.limit_for(limit)
         options = self._family_options()
         if limit.uses_clock or limit.movestogo is not None:
@@ -217,6 +221,7 @@ class Scout(Searcher):
     compiled = True
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+        evaluator = as_evaluator(evaluator)
         return scout.search(position, evaluator, self.limit_for(limit))
 
 
@@ -228,6 +233,7 @@ class SSS(Searcher):
     compiled = True
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+        evaluator = as_evaluator(evaluator)
         return sss.search(position, evaluator, self.limit_for(limit), False)
 
 
@@ -239,6 +245,7 @@ class Dual(Searcher):
     compiled = True
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+        evaluator = as_evaluator(evaluator)
         return sss.search(position, evaluator, self.limit_for(limit), True)
 
 
@@ -271,6 +278,7 @@ class MCTS(Searcher):
         return merged
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+        evaluator = as_evaluator(evaluator)
         if limit is not None and (limit.uses_clock or limit.movestogo is not None):
             _, hard = clock_budget(limit, position.side_to_move)
             limit = Limit(nodes=limit.nodes, time=hard, stop=limit.stop)

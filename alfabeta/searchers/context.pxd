@@ -34,11 +34,13 @@ cdef class SearchContext:
     cdef double deadline         # 0: none
     cdef object stop
     cdef bint aborted
+    cdef object interrupted      # a signal's exception (Ctrl-C), raised once the search unwound
     cdef int root_side
     cdef int seldepth
     cdef double started
 
     cdef int check(self) except -1
+    cpdef reraise(self)
     cdef int static_score(self, int depth, int ply, bint* expand) except? -2147483647
     cpdef tuple pv_line(self, int ply)
 

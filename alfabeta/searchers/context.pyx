@@ -3,10 +3,12 @@
 ``reference.py``: ``nodes`` counts positions searched (root included), ``leaves`` evaluator
 calls; a finished game scores ±(WIN − ply) or 0 without the evaluator; a node limit is exact;
 the clock and the stop flag are read every CHECK_EVERY nodes, where the GIL is also let go so
-that other threads (a UCI reader) run during a long search."""
+that other threads (a UCI reader) run during a long search, and Python's signal handlers run:
+Ctrl-C aborts the search like a spent budget and is raised once the search has unwound."""
 
 import time
 
+from cpython.exc cimport PyErr_CheckSignals
 from libc.stdlib cimport calloc, free, malloc
 
 from alfabeta.core.evaluator cimport Evaluator
@@ -46,6 +48,12 @@ cdef class SearchContext:
     cdef int check(self) except -1:
         with nogil:
             pass  # let other threads run
+        try:
+            PyErr_CheckSignals()  # run Python's signal handlers: Ctrl-C raises here
+        except BaseException as error:
+            self.interrupted = error  # unwind like a spent budget, raise afterwards
+            self.aborted = True
+            return 0
         if self.stop is not None and self.stop.is_set():
             self.aborted = True
         elif self.deadline and time.perf_counter() >= self.deadline:
@@ -73,6 +81,12 @@ cdef class SearchContext:
             return self.ev.evaluate(self.pos)
         expand[0] = True
         return 0
+
+    cpdef reraise(self):
+        """Raise the signal's exception (KeyboardInterrupt) a search caught, now that every
+        move is unmade; every searcher calls this before it returns."""
+        if self.interrupted is not None:
+            raise self.interrupted
 
     cpdef tuple pv_line(self, int ply):
         cdef int* line = self.pv + ply * (SEARCH_MAX_PLY + 1)

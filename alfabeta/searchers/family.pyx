@@ -547,7 +547,8 @@ def search(Position position, Evaluator evaluator, limit, dict options, book=Non
     if not ctx.aborted and family.o.secondary and done:
         best_move, best_value, best_pv = _secondary(family, done, best_move, best_value,
                                                     best_pv)
-    return _result(ctx, best_move, best_value, best_pv, done if done else target,
+    # depth: the deepest completed iteration (0 when a limit stopped the first one)
+    return _result(ctx, best_move, best_value, best_pv, done if done or ctx.aborted else target,
                    not ctx.aborted, tuple(infos))
 
 
@@ -579,6 +580,7 @@ cdef tuple _secondary(Family family, int depth, int move, int value, tuple pv):
 
 cdef object _result(SearchContext ctx, move, int value, tuple pv, int depth, bint complete,
                     tuple infos):
+    ctx.reraise()
     return SearchResult(
         move=move, value=value, pv=pv, depth=depth if depth != UNLIMITED else ctx.seldepth,
         nodes=ctx.nodes, leaves=ctx.leaves, tt_hits=ctx.tt_hits, cutoffs=ctx.cutoffs,

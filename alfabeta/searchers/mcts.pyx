@@ -187,6 +187,7 @@ cdef object _run(SearchContext ctx, _Tree tree, Position position, Evaluator eva
             result = 1.0 - result
             position.unmake(tree.nodes[node].move)
         tree.nodes[0].visits += 1
+    ctx.reraise()
     best, best_score = -1, -1.0
     n = &tree.nodes[0]
     for i in range(n.child_count if n.child_count > 0 else 0):

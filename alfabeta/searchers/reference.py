@@ -36,6 +36,7 @@ from alfabeta.core import (
     loss_in,
     win_in,
 )
+from alfabeta.core.evaluator import as_evaluator
 from alfabeta.plugins import hookimpl
 from alfabeta.searchers.base import Aborted, Budget, Searcher, choice, each_move
 
@@ -102,7 +103,7 @@ class _Run:
             move=move,
             value=value,
             pv=tuple(pv),
-            depth=self.depth if self.depth != UNLIMITED else self.seldepth,
+            depth=(self.depth if self.depth != UNLIMITED else self.seldepth) if complete else 0,
             nodes=self.budget.nodes,
             leaves=self.leaves,
             tt_hits=self.tt_hits,
@@ -142,6 +143,7 @@ class PyMinimax(Searcher):
     opponent_error: float = field(default=0.0, validator=_opponent_error, kw_only=True)
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+        evaluator = as_evaluator(evaluator)
         run = _Run(position, evaluator, self.limit_for(limit))
         return run.root(lambda move, best: self._value(run, run.depth - 1, 1))
 
@@ -170,6 +172,7 @@ class PyNegamax(Searcher):
     name = "py-negamax"
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+        evaluator = as_evaluator(evaluator)
         run = _Run(position, evaluator, self.limit_for(limit))
 
         def child(move, best):
@@ -208,6 +211,7 @@ class PyAlphaBeta(Searcher):
     root: str = field(default="shared", validator=choice("shared", "independent"), kw_only=True)
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+        evaluator = as_evaluator(evaluator)
         run = _Run(position, evaluator, self.limit_for(limit))
 
         def child(move, best):
@@ -253,6 +257,7 @@ class PySolve(Searcher):
     _memo: dict = field(factory=dict, init=False, repr=False, eq=False)
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+        evaluator = as_evaluator(evaluator)
         limit = self.limit_for(limit)
         if limit.depth is not None:
             raise UnsupportedLimitError("py-solve searches to the end; give no depth")

@@ -87,9 +87,10 @@ def search(Position position, Evaluator evaluator, limit):
     cdef int value = evaluate_node(ctx, depth, 0)
     line = ctx.pv_line(0)
     move = line[0] if line else None
-    if ctx.aborted:
+    if ctx.aborted:  # no depth completed: the first legal move
         legal = position.legal_moves()
-        move, value, line = (legal[0] if legal else None), 0, ()
+        move, value, line, depth = (legal[0] if legal else None), 0, (), 0
+    ctx.reraise()
     return SearchResult(
         move=move, value=value, pv=line, depth=depth if depth != UNLIMITED else ctx.seldepth,
         nodes=ctx.nodes, leaves=ctx.leaves, researches=ctx.researches, elapsed=ctx.elapsed(),

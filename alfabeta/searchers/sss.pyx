@@ -219,10 +219,11 @@ def search(Position position, Evaluator evaluator, limit, bint dual=False):
     complete = not ctx.aborted
     moves = position.legal_moves()
     move = moves[best_child] if complete and best_child >= 0 else (moves[0] if moves else None)
+    ctx.reraise()
     return SearchResult(
         move=move, value=value if complete else 0, pv=(move,) if move is not None else (),
-        depth=depth if depth != UNLIMITED else ctx.seldepth, nodes=ctx.nodes,
-        leaves=ctx.leaves, elapsed=ctx.elapsed(), complete=complete)
+        depth=(depth if depth != UNLIMITED else ctx.seldepth) if complete else 0,
+        nodes=ctx.nodes, leaves=ctx.leaves, elapsed=ctx.elapsed(), complete=complete)
 
 
 cdef int _score(SearchContext ctx, int ply) except? -2147483647:

@@ -29,6 +29,7 @@ from __future__ import annotations
 from attrs import define, field, frozen
 
 from alfabeta.core import InvalidOptionError, Limit, Position, Result, SearchResult
+from alfabeta.core.evaluator import as_evaluator
 from alfabeta.plugins import hookimpl
 from alfabeta.searchers.base import Searcher, each_move, whole
 
@@ -268,6 +269,7 @@ class _ThesisSearcher(Searcher):
     cota: int | None = field(default=None, validator=whole(1), kw_only=True)
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+        evaluator = as_evaluator(evaluator)
         limit = self.limit_for(limit)
         cota = self.cota or limit.depth
         if cota is None:

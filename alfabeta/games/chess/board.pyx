@@ -19,7 +19,7 @@ from alfabeta.core.position cimport (
     Position,
 )
 
-from alfabeta.core.errors import IllegalMoveError, InvalidPositionError
+from alfabeta.core.errors import IllegalMoveError, InvalidPositionError, excerpt
 from alfabeta.games.chess.polyglot_keys import POLYGLOT_RANDOM
 
 cdef extern from *:
@@ -397,6 +397,12 @@ cdef class Chess(Position):
             out[i] = self.cached_moves[i]
         return count
 
+    cdef int generate_all(self, int* out) except -1:
+        cdef int i, count = self.cache_legal()
+        for i in range(count):
+            out[i] = self.cached_moves[i]
+        return count
+
     cdef int generate_noisy(self, int* out) except -1:
         if self.rule_draw():
             return 0
@@ -593,6 +599,8 @@ cdef class Chess(Position):
 
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+MAX_HALFMOVE = 10_000   # far beyond any game (the 75-move rule ends one at 150), within a C int
+MAX_FULLMOVE = 100_000  # the longest possible game has under 6,000 moves
 PIECE_LETTERS = "PNBRQKpnbrqk"
 FILES = "abcdefgh"
 CASTLING_HOMES = {"K": (4, 7, WHITE), "Q": (4, 0, WHITE), "k": (60, 63, BLACK),
@@ -648,19 +656,20 @@ cdef class ChessGame(Chess):
     # ---- FEN --------------------------------------------------------------------------------
     def _set_fen(self, text):
         if not isinstance(text, str):
-            raise InvalidPositionError(f"a FEN is a string, not {text!r}")
+            raise InvalidPositionError(f"a FEN is a string, not {type(text).__name__}")
+        shown = excerpt(text)
         fields = text.split()
         if fields and fields[0] == "startpos":
             fields = STARTING_FEN.split()
         if len(fields) not in (4, 6):
             raise InvalidPositionError(
-                f"FEN {text!r}: expected 6 fields (board, side, castling, en passant, halfmove, "
+                f"FEN {shown}: expected 6 fields (board, side, castling, en passant, halfmove, "
                 f"fullmove) or 4, got {len(fields)}")
         placement, side, castling, ep = fields[:4]
         self._clear()
         ranks = placement.split("/")
         if len(ranks) != 8:
-            raise InvalidPositionError(f"FEN {text!r}: the board has {len(ranks)} ranks, not 8")
+            raise InvalidPositionError(f"FEN {shown}: the board has {len(ranks)} ranks, not 8")
         for row, rank in enumerate(ranks):
             file = 0
             for ch in rank:
@@ -668,38 +677,40 @@ cdef class ChessGame(Chess):
                     file += int(ch)
                 elif ch in PIECE_LETTERS:
                     if file >= 8:
-                        break
+                        raise InvalidPositionError(
+                            f"FEN {shown}: rank {8 - row} ({rank[:12]!r}) has more than 8 "
+                            "squares")
                     self.put(8 * (7 - row) + file, PIECE_LETTERS.index(ch))
                     file += 1
                 else:
                     raise InvalidPositionError(
-                        f"FEN {text!r}: {ch!r} in rank {8 - row} is not a piece letter or 1-8")
+                        f"FEN {shown}: {ch!r} in rank {8 - row} is not a piece letter or 1-8")
             if file != 8:
                 raise InvalidPositionError(
-                    f"FEN {text!r}: rank {8 - row} ({rank!r}) covers {file} squares, not 8")
+                    f"FEN {shown}: rank {8 - row} ({rank!r}) covers {file} squares, not 8")
         if side not in ("w", "b"):
-            raise InvalidPositionError(f"FEN {text!r}: side to move must be w or b, not {side!r}")
+            raise InvalidPositionError(f"FEN {shown}: side to move must be w or b, not {side!r}")
         self.side_to_move = WHITE if side == "w" else BLACK
         for color, name in ((WHITE, "white"), (BLACK, "black")):
             kings = popcount(self.pieces[color][KING])
             if kings != 1:
                 raise InvalidPositionError(
-                    f"FEN {text!r}: {name} has {kings} kings; each side needs exactly one")
+                    f"FEN {shown}: {name} has {kings} kings; each side needs exactly one")
             if popcount(self.pieces[color][PAWN]) > 8 or popcount(self.occupied_by[color]) > 16:
-                raise InvalidPositionError(f"FEN {text!r}: {name} has too many pieces")
+                raise InvalidPositionError(f"FEN {shown}: {name} has too many pieces")
         if (self.pieces[WHITE][PAWN] | self.pieces[BLACK][PAWN]) & (RANK_1 | RANK_8):
-            raise InvalidPositionError(f"FEN {text!r}: a pawn stands on the first or last rank")
+            raise InvalidPositionError(f"FEN {shown}: a pawn stands on the first or last rank")
         if castling != "-":
             if any(c not in "KQkq" for c in castling) or len(set(castling)) != len(castling) \
                     or "".join(sorted(castling, key="KQkq".index)) != castling:
                 raise InvalidPositionError(
-                    f"FEN {text!r}: castling rights {castling!r} must be - or letters of KQkq "
+                    f"FEN {shown}: castling rights {castling!r} must be - or letters of KQkq "
                     "in that order")
             for right in castling:
                 king, rook, color = CASTLING_HOMES[right]
                 if self.board[king] != color * 6 + KING or self.board[rook] != color * 6 + ROOK:
                     raise InvalidPositionError(
-                        f"FEN {text!r}: castling right {right} needs the "
+                        f"FEN {shown}: castling right {right} needs the "
                         f"{'white' if color == WHITE else 'black'} king on "
                         f"{square_name(king)} and a rook on {square_name(rook)}")
                 self.castling |= CASTLING_BITS[right]
@@ -708,28 +719,30 @@ cdef class ChessGame(Chess):
             expected_rank = "6" if self.side_to_move == WHITE else "3"
             if square is None or ep[1] != expected_rank:
                 raise InvalidPositionError(
-                    f"FEN {text!r}: en-passant square {ep!r} must be - or a square on rank "
+                    f"FEN {shown}: en-passant square {ep!r} must be - or a square on rank "
                     f"{expected_rank}")
             pushed = square - 8 if self.side_to_move == WHITE else square + 8
             origin = square + 8 if self.side_to_move == WHITE else square - 8
             if self.board[pushed] != (self.side_to_move ^ 1) * 6 + PAWN \
                     or self.board[square] != EMPTY or self.board[origin] != EMPTY:
                 raise InvalidPositionError(
-                    f"FEN {text!r}: en-passant square {ep} but no pawn can just have moved "
+                    f"FEN {shown}: en-passant square {ep} but no pawn can just have moved "
                     "two squares past it")
             self.ep = square
         if len(fields) == 6:
             try:
-                self.halfmove, self.fullmove = int(fields[4]), int(fields[5])
+                halfmove, fullmove = int(fields[4]), int(fields[5])
             except ValueError:
                 raise InvalidPositionError(
-                    f"FEN {text!r}: halfmove and fullmove must be whole numbers") from None
-            if self.halfmove < 0 or self.fullmove < 1:
+                    f"FEN {shown}: halfmove and fullmove must be whole numbers") from None
+            if not (0 <= halfmove <= MAX_HALFMOVE and 1 <= fullmove <= MAX_FULLMOVE):
                 raise InvalidPositionError(
-                    f"FEN {text!r}: halfmove must be >= 0 and fullmove >= 1")
+                    f"FEN {shown}: halfmove must be 0 to {MAX_HALFMOVE} and fullmove 1 to "
+                    f"{MAX_FULLMOVE}")
+            self.halfmove, self.fullmove = halfmove, fullmove
         if self.attacked(ctz(self.pieces[self.side_to_move ^ 1][KING]), self.side_to_move):
             raise InvalidPositionError(
-                f"FEN {text!r}: the side not to move is in check")
+                f"FEN {shown}: the side not to move is in check")
         self._finish_setup()
 
     def from_string(self, text):
@@ -817,8 +830,8 @@ cdef class ChessGame(Chess):
                 and parse_square(raw[2:4]) is not None:
             raise IllegalMoveError(f"{raw} is not a legal move in {self.to_string()}")
         raise IllegalMoveError(
-            f"{raw!r} is not a legal move in {self.to_string()} (give UCI like e2e4 or SAN "
-            "like Nf3)" if legal else f"{raw!r}: the game is over")
+            f"{excerpt(raw)} is not a legal move in {self.to_string()} (give UCI like e2e4 or SAN "
+            "like Nf3)" if legal else f"{excerpt(raw)}: the game is over")
 
     def termination(self):
         """Why the game ended: checkmate, stalemate, fifty moves, repetition, insufficient

@@ -14,13 +14,12 @@ from pathlib import Path
 
 from attrs import frozen
 
-from alfabeta.core.errors import AlfabetaError, InvalidPositionError
+from alfabeta.core.errors import AlfabetaError, InvalidPositionError, excerpt
 
 SEVEN_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 MOVE_NUMBER = re.compile(r"\d+\.+")
-EXCERPT = 40  # characters of bad input quoted in an error
 
 
 class PgnError(AlfabetaError, ValueError):
@@ -38,10 +37,6 @@ class PgnGame:
     @property
     def fen(self) -> str | None:
         return self.tags.get("FEN")
-
-
-def _excerpt(text: str) -> str:
-    return text if len(text) <= EXCERPT else text[:EXCERPT] + "…"
 
 
 def _movetext_tokens(text: str, number: int) -> list[str]:
@@ -100,7 +95,7 @@ def parse_pgn(text: str) -> list[PgnGame]:
                 tags, movetext, in_moves = {}, [], False
             match = TAG.fullmatch(stripped)
             if not match:
-                raise PgnError(f"game {len(games) + 1}: bad tag {_excerpt(stripped)!r}")
+                raise PgnError(f"game {len(games) + 1}: bad tag {excerpt(stripped)}")
             tags[match.group(1)] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
         elif stripped:
             in_moves = True
@@ -131,7 +126,7 @@ def replay(game: PgnGame, chess_game) -> list[int]:
             move = position.parse_move(text)
         except AlfabetaError:
             raise PgnError(
-                f"game {game.number}, ply {ply}: {_excerpt(text)!r} is not a legal move"
+                f"game {game.number}, ply {ply}: {excerpt(text)} is not a legal move"
             ) from None
         position.push(move)
         moves.append(move)

@@ -14,10 +14,11 @@ must be acyclic (the thesis's construction needs it): a cycle is rejected and sp
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from attrs import frozen
+from attrs import field, frozen
 
 from alfabeta.core.errors import KnowledgeBaseError
 
@@ -115,6 +116,7 @@ class KnowledgeBase:
     ``KnowledgeBase.from_rules([("pd", ["pe"]), ...])``."""
 
     clauses: tuple[Clause, ...]
+    _index: dict = field(factory=dict, init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self):
         cycle = self._find_cycle()
@@ -141,32 +143,30 @@ class KnowledgeBase:
         return cls(tuple(clauses))
 
     def _find_cycle(self) -> list[str] | None:
-        """A cycle of the relation 'premise of a clause concluding', as atoms, or None."""
+        """A cycle of the relation 'premise of a clause concluding', as atoms, or None
+        (depth-first with an explicit stack: any depth of rules)."""
         uses: dict[str, list[str]] = {}
         for clause in self.clauses:
             uses.setdefault(clause.head, []).extend(clause.premises)
         state: dict[str, int] = {}  # 1 on the current path, 2 done
-        path: list[str] = []
-
-        def visit(atom: str) -> list[str] | None:
-            state[atom] = 1
-            path.append(atom)
-            for premise in uses.get(atom, ()):
-                if state.get(premise) == 1:
-                    return path[path.index(premise) :] + [premise]
-                if premise not in state:
-                    found = visit(premise)
-                    if found:
-                        return found
-            path.pop()
-            state[atom] = 2
-            return None
-
         for clause in self.clauses:
-            if clause.head not in state:
-                found = visit(clause.head)
-                if found:
-                    return list(reversed(found))
+            if clause.head in state:
+                continue
+            path: list[str] = [clause.head]
+            stack = [iter(uses.get(clause.head, ()))]
+            state[clause.head] = 1
+            while stack:
+                premise = next(stack[-1], None)
+                if premise is None:
+                    state[path.pop()] = 2
+                    stack.pop()
+                    continue
+                if state.get(premise) == 1:
+                    return list(reversed(path[path.index(premise) :] + [premise]))
+                if premise not in state:
+                    state[premise] = 1
+                    path.append(premise)
+                    stack.append(iter(uses.get(premise, ())))
         return None
 
     @property
@@ -184,19 +184,40 @@ class KnowledgeBase:
         return KnowledgeBase(tuple(c for c in self.clauses if c.head not in data))
 
     def rules_for(self, atom: str) -> list[Clause]:
-        return [c for c in self.clauses if c.head == atom]
+        """The clauses concluding ``atom``, in order (indexed once)."""
+        return self._by_head.get(atom, [])
+
+    @property
+    def _by_head(self) -> dict[str, list[Clause]]:
+        if not self._index and self.clauses:
+            for clause in self.clauses:
+                self._index.setdefault(clause.head, []).append(clause)
+        return self._index
 
     def derivable(self, data: Iterable[str]) -> set[str]:
         """Everything that follows from ``data`` by forward chaining."""
-        known = set(data)
-        changed = True
-        while changed:
-            changed = False
-            for clause in self.clauses:
-                if clause.head not in known and all(p in known for p in clause.premises):
-                    known.add(clause.head)
-                    changed = True
-        return known
+        return set(self.first_rules(data))
+
+    def first_rules(self, data: Iterable[str]) -> dict[str, Clause | None]:
+        """Forward chaining in linear time (Dowling and Gallier's counters): every atom that
+        follows from ``data``, in the order it was derived, with the rule that derived it
+        first (None for a datum). Each atom's premises come before it."""
+        derived: dict[str, Clause | None] = dict.fromkeys(data)
+        missing = [len(set(c.premises)) for c in self.clauses]
+        waiting: dict[str, list[int]] = {}
+        for i, clause in enumerate(self.clauses):
+            for premise in set(clause.premises):
+                waiting.setdefault(premise, []).append(i)
+        queue = deque(derived)
+        while queue:
+            atom = queue.popleft()
+            for i in waiting.get(atom, ()):
+                missing[i] -= 1
+                head = self.clauses[i].head
+                if missing[i] == 0 and head not in derived:
+                    derived[head] = self.clauses[i]
+                    queue.append(head)
+        return derived
 
     def blocking_atoms(self, data: Iterable[str], goal: str) -> list[str]:
         """The dead ends below ``goal``: atoms reachable through rule premises that are

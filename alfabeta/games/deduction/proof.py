@@ -20,15 +20,35 @@ class ProofNode:
     premises: tuple[ProofNode, ...] = ()
 
     def rule_applications(self) -> int:
-        return (self.rule is not None) + sum(p.rule_applications() for p in self.premises)
+        """Rule applications of the proof as a tree (a lemma used twice counts twice),
+        counted once per shared sub-proof, with an explicit stack: any depth, any sharing."""
+        counts: dict[int, int] = {}
+        for node in _post_order(self):
+            counts[id(node)] = (node.rule is not None) + sum(counts[id(p)] for p in node.premises)
+        return counts[id(self)]
 
     def steps(self) -> list[tuple[str, Clause | None]]:
-        """(atom, rule) in derivation order: every premise before the atom it proves."""
-        ordered: list[tuple[str, Clause | None]] = []
-        for premise in self.premises:
-            ordered.extend(premise.steps())
-        ordered.append((self.atom, self.rule))
-        return ordered
+        """(atom, rule) in derivation order: every premise before the atom it proves, each
+        sub-proof once."""
+        return [(node.atom, node.rule) for node in _post_order(self)]
+
+
+def _post_order(root: ProofNode) -> list[ProofNode]:
+    """Every distinct node below ``root`` (by identity), premises first, iteratively."""
+    seen: set[int] = set()
+    order: list[ProofNode] = []
+    stack: list[tuple[ProofNode, bool]] = [(root, False)]
+    while stack:
+        node, expanded = stack.pop()
+        if expanded:
+            order.append(node)
+            continue
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        stack.append((node, True))
+        stack.extend((p, False) for p in reversed(node.premises) if id(p) not in seen)
+    return order
 
 
 @frozen
@@ -68,30 +88,51 @@ def is_valid_derivation(proof: ProofNode, kb: KnowledgeBase, data: Iterable[str]
 
 
 def smallest_proof(kb: KnowledgeBase, data: Iterable[str], goal: str) -> ProofNode | None:
-    """A proof tree with the fewest rule applications (a lemma used twice counts twice), or
-    None when ``goal`` does not follow. Rules are acyclic, so each atom's best is computed
-    once, by dynamic programming; ties keep the earlier rule."""
+    """A proof with the fewest rule applications (a lemma used twice counts twice), or None
+    when ``goal`` does not follow. Rules are acyclic, so each atom's best is computed once,
+    premises first, by dynamic programming over an explicit stack; ties keep the earlier
+    rule. Sub-proofs are shared, so the result stays small whatever its size as a tree."""
     data = set(data)
-    best: dict[str, ProofNode | None] = {}
-
-    def solve(atom: str) -> ProofNode | None:
+    best: dict[str, tuple[int, ProofNode] | None] = {}
+    stack = [goal]
+    while stack:
+        atom = stack[-1]
         if atom in best:
-            return best[atom]
+            stack.pop()
+            continue
         if atom in data:
-            best[atom] = ProofNode(atom)
-            return best[atom]
+            best[atom] = (0, ProofNode(atom))
+            stack.pop()
+            continue
+        pending = [p for rule in kb.rules_for(atom) for p in rule.premises if p not in best]
+        if pending:
+            stack.extend(pending)
+            continue
+        stack.pop()
         chosen = None
         for rule in kb.rules_for(atom):
-            parts = [solve(p) for p in rule.premises]
+            parts = [best[p] for p in rule.premises]
             if any(part is None for part in parts):
                 continue
-            candidate = ProofNode(atom, rule, tuple(parts))
-            if chosen is None or candidate.rule_applications() < chosen.rule_applications():
-                chosen = candidate
+            cost = 1 + sum(part[0] for part in parts)
+            if chosen is None or cost < chosen[0]:
+                chosen = (cost, ProofNode(atom, rule, tuple(part[1] for part in parts)))
         best[atom] = chosen
-        return chosen
+    found = best[goal]
+    return None if found is None else found[1]
 
-    return solve(goal)
+
+def derived_proof(kb: KnowledgeBase, data: Iterable[str], goal: str) -> ProofNode | None:
+    """The proof forward chaining finds (each atom by the rule that derived it first), in
+    linear time, sub-proofs shared; None when ``goal`` does not follow."""
+    first = kb.first_rules(data)
+    if goal not in first:
+        return None
+    nodes: dict[str, ProofNode] = {}
+    for atom, rule in first.items():  # derivation order: premises before conclusions
+        premises = () if rule is None else tuple(nodes[p] for p in rule.premises)
+        nodes[atom] = ProofNode(atom, rule, premises)
+    return nodes[goal]
 
 
 def prove_with(position, searcher, evaluator, limit: Limit | None = None) -> SearchedProof:
@@ -197,7 +238,7 @@ def proof_from_trace(trace, kb: KnowledgeBase) -> ProofNode | None:
 
 
 def render_tree(proof: ProofNode) -> list[str]:
-    """The proof as a terminal tree::
+    """The proof as a terminal tree (a sub-proof used again is drawn once, then referred to)::
 
     pd  <=  bs & mc -> pd
     ├── bs  (datum)
@@ -208,14 +249,25 @@ def render_tree(proof: ProofNode) -> list[str]:
         return f"{node.atom}  (datum)" if node.rule is None else f"{node.atom}  <=  {node.rule}"
 
     lines = [label(proof)]
-
-    def walk(node: ProofNode, prefix: str) -> None:
-        for i, child in enumerate(node.premises):
-            last = i == len(node.premises) - 1
-            lines.append(f"{prefix}{'└── ' if last else '├── '}{label(child)}")
-            walk(child, prefix + ("    " if last else "│   "))
-
-    walk(proof, "")
+    drawn = {id(proof)}
+    stack = [(proof, "", iter(enumerate(proof.premises)))]
+    while stack:
+        node, prefix, children = stack[-1]
+        step = next(children, None)
+        if step is None:
+            stack.pop()
+            continue
+        i, child = step
+        last = i == len(node.premises) - 1
+        branch = "└── " if last else "├── "
+        if id(child) in drawn and child.premises:
+            lines.append(f"{prefix}{branch}{child.atom}  (proved above)")
+            continue
+        drawn.add(id(child))
+        lines.append(f"{prefix}{branch}{label(child)}")
+        stack.append(
+            (child, prefix + ("    " if last else "│   "), iter(enumerate(child.premises)))
+        )
     return lines
 
 

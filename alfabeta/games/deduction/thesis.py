@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 
-from attrs import frozen
+from attrs import field, frozen
 
 from alfabeta.core.errors import KnowledgeBaseError
 from alfabeta.games.deduction.kb import KnowledgeBase
@@ -60,15 +60,19 @@ class Pipeline:
     arcs: tuple[Arc, ...]
     won: frozenset[Node]
     lost: frozenset[Node]
+    _index: dict = field(factory=dict, init=False, eq=False, repr=False, hash=False)
 
     def successors(self, node: Node) -> list[Node]:
         """SUCES3: the bodies of ``node``'s arcs, each prepended in S_j order (so several arcs
         come out in reverse order, each body in its own order)."""
-        result: list[Node] = []
-        for head, body in self.arcs:
-            if head == node:
-                result = list(body) + result
-        return result
+        return list(self._successors.get(node, ()))
+
+    @property
+    def _successors(self) -> dict[Node, tuple[Node, ...]]:
+        if not self._index:
+            for head, body in self.arcs:
+                self._index[head] = tuple(body) + self._index.get(head, ())
+        return self._index
 
 
 def g_path(
@@ -124,11 +128,14 @@ def ar_aa(tree_nodes: list[Node], tree_arcs: list[Arc]) -> tuple[list[tuple[int,
 
     out_nodes: list[tuple[int, Node]] = []
     out_arcs: list[Arc] = []
+    bodies: dict[Node, list[tuple[Node, ...]]] = {}
+    for head, body in tree_arcs:
+        bodies.setdefault(head, []).append(body)
     queue = deque([(0, tree_nodes[0])])
     while queue:
         depth, x = queue.popleft()
         out_nodes.append((depth, x))
-        arcs = [body for head, body in tree_arcs if head == x]
+        arcs = bodies.get(x, [])
         if not arcs:
             continue
         if depth % 2 == 0:
@@ -174,12 +181,54 @@ def aa_aaj(
     return arcs, won, lost
 
 
+class TooLargeForThesis(KnowledgeBaseError):
+    """The thesis's procedure would unfold this base into a tree too large or too deep to
+    run (its size grows with every shared sub-goal); ``size`` and ``depth`` say how much."""
+
+    def __init__(self, size: int, depth: int) -> None:
+        super().__init__(
+            f"the thesis's procedure unfolds this base into {size:,} nodes, {depth} deep "
+            f"(it runs up to {THESIS_MAX_NODES:,} nodes and {THESIS_MAX_DEPTH} levels)"
+        )
+        self.size, self.depth = size, depth
+
+
+THESIS_MAX_NODES = 50_000  # GRA-ARB copies a shared sub-goal once per use: trees explode
+THESIS_MAX_DEPTH = 300  # levels of the alternated tree: VALOR recurses once per level
+
+
+def unfolded_size(rules: KnowledgeBase, goal: str) -> tuple[int, int]:
+    """The node count and depth of GRA-ARB's tree for ``goal``, computed over the rule graph
+    (each atom once, premises first) without building it."""
+    size: dict[str, int] = {}
+    depth: dict[str, int] = {}
+    stack = [goal]
+    while stack:
+        atom = stack[-1]
+        if atom in size:
+            stack.pop()
+            continue
+        pending = [p for c in rules.rules_for(atom) for p in c.premises if p not in size]
+        if pending:
+            stack.extend(pending)
+            continue
+        stack.pop()
+        clauses = rules.rules_for(atom)
+        size[atom] = 1 + sum(size[p] for c in clauses for p in c.premises)
+        depth[atom] = 1 + max((depth[p] for c in clauses for p in c.premises), default=0)
+    return size[goal], depth[goal]
+
+
 def build(kb: KnowledgeBase, data: Iterable[str], goal: str) -> Pipeline:
-    """The thesis's pipeline for ``goal`` from ``data`` (clauses concluding a datum dropped)."""
+    """The thesis's pipeline for ``goal`` from ``data`` (clauses concluding a datum dropped);
+    TooLargeForThesis when its tree would be too large or deep to run."""
     if not goal:
         raise KnowledgeBaseError("no goal: name the atom to prove")
     data = set(data)
     rules = kb.for_data(data)
+    size, depth = unfolded_size(rules, goal)
+    if size > THESIS_MAX_NODES or 2 * depth > THESIS_MAX_DEPTH:
+        raise TooLargeForThesis(size, depth)
     tree_nodes, tree_arcs = gra_arb(rules, goal)
     alternated, alt_arcs = ar_aa(tree_nodes, tree_arcs)
     arcs, won, lost = aa_aaj(data, alternated, alt_arcs)
