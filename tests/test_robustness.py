@@ -378,3 +378,25 @@ def test_boards_print_aligned_and_nim_names_a_real_range(catalog):
     nim.push(nim.parse_move("1"))
     nim.push(nim.parse_move("1"))
     assert "1..0" not in str(nim) and "won" in str(nim)
+
+
+HUGE = "x" * 100_000
+
+
+@pytest.mark.parametrize(
+    "module, function, text",
+    [
+        ("alfabeta.plugins.spec", "parse_spec", "(" + HUGE),
+        ("alfabeta.games.chess.epd", "parse_epd", HUGE),
+        ("alfabeta.games.deduction.kb", "parse_knowledge_base", "1" + HUGE + " -> a"),
+        ("alfabeta.games.chess.pgn", "parse_pgn", "[" + HUGE),
+    ],
+)
+def test_parsers_quote_only_an_excerpt_of_a_huge_bad_input(module, function, text):
+    import importlib
+
+    from alfabeta.core import AlfabetaError
+
+    with pytest.raises(AlfabetaError) as caught:
+        getattr(importlib.import_module(module), function)(text)
+    assert len(str(caught.value)) < 300

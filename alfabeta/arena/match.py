@@ -332,8 +332,10 @@ class MatchResult:
             f"DrawRatio: {100 * wdl.draw_ratio:.1f} %",
         ]
         if self.sprt_test is not None:
-            decision = self.decision()
+            decision, llr = self.decision(), self.llr()
             verdict = f"{decision} accepted" if decision else "continue"
+            if decision is None and self.sprt_test.decision(llr) is not None:
+                verdict += " (every pair so far ended alike: no spread to judge by yet)"
             lines.append(
                 f"SPRT {self.sprt_test}: LLR {self.llr():.2f} "
                 f"({self.sprt_test.lower_bound:.2f}, {self.sprt_test.upper_bound:.2f}) - {verdict}"

@@ -12,7 +12,7 @@ import ast
 import re
 from typing import Any
 
-from alfabeta.core.errors import SpecSyntaxError
+from alfabeta.core.errors import SpecSyntaxError, excerpt
 
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.*+-]*\Z")
 WORDS = {
@@ -45,12 +45,14 @@ def _split_top_level(text: str, offset: int, whole: str) -> list[tuple[str, int]
         elif char in CLOSERS:
             depth -= 1
             if depth < 0:
-                raise SpecSyntaxError(f"{whole!r}: unbalanced {char!r} at column {offset + i + 1}")
+                raise SpecSyntaxError(
+                    f"{excerpt(whole)}: unbalanced {char!r} at column {offset + i + 1}"
+                )
         elif char == "," and depth == 0:
             parts.append((text[start:i], offset + start))
             start = i + 1
     if quote or depth:
-        raise SpecSyntaxError(f"{whole!r}: unclosed {'quote' if quote else 'bracket'}")
+        raise SpecSyntaxError(f"{excerpt(whole)}: unclosed {'quote' if quote else 'bracket'}")
     parts.append((text[start:], offset + start))
     return parts
 
@@ -65,7 +67,7 @@ def _value(text: str, key: str, column: int, whole: str) -> Any:
         if WORD.match(text):
             return text
         raise SpecSyntaxError(
-            f"{whole!r}: the value of {key} (column {column + 1}) is not a number, string, "
+            f"{excerpt(whole)}: the value of {key} (column {column + 1}) is not a number, string, "
             "list or word"
         ) from None
 
@@ -78,13 +80,14 @@ def parse_spec(text: str) -> tuple[str, dict[str, Any]]:
     name = name.strip()
     if not NAME.match(name):
         raise SpecSyntaxError(
-            f"{whole!r}: a name starts with a letter and holds letters, digits, '-', '_', '*'"
+            f"{excerpt(whole)}: a name starts with a letter and holds letters, digits, "
+            "'-', '_', '*'"
         )
     if not paren:
         return name, {}
     rest = rest.rstrip()
     if not rest.endswith(")"):
-        raise SpecSyntaxError(f"{whole!r}: missing ')' at the end")
+        raise SpecSyntaxError(f"{excerpt(whole)}: missing ')' at the end")
     body, offset = rest[:-1], len(name) + 1
     options: dict[str, Any] = {}
     if not body.strip():
@@ -94,10 +97,11 @@ def parse_spec(text: str) -> tuple[str, dict[str, Any]]:
         key = key.strip()
         if not equals or not KEY.match(key):
             raise SpecSyntaxError(
-                f"{whole!r}: options are written key=value (column {column + 1}: {part.strip()!r})"
+                f"{excerpt(whole)}: options are written key=value (column {column + 1}: "
+                f"{excerpt(part.strip())})"
             )
         if key in options:
-            raise SpecSyntaxError(f"{whole!r}: option {key} is given twice")
+            raise SpecSyntaxError(f"{excerpt(whole)}: option {key} is given twice")
         options[key] = _value(value, key, column + len(key) + 1, whole)
     return name, options
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from attrs import frozen
 
-from alfabeta.core.errors import IllegalMoveError, InvalidPositionError
+from alfabeta.core.errors import IllegalMoveError, InvalidPositionError, excerpt
 
 
 @frozen
@@ -32,14 +32,16 @@ def parse_epd(text: str, line: int = 0) -> EpdRecord:
     """One EPD line: the position (4 FEN fields) and its operations."""
     fields = text.split(None, 4)
     if len(fields) < 4:
-        raise InvalidPositionError(f"EPD line {line}: expected 4 position fields, got {text!r}")
+        raise InvalidPositionError(
+            f"EPD line {line}: expected 4 position fields, got {excerpt(text)}"
+        )
     operations: dict[str, list[str]] = {}
     rest = fields[4] if len(fields) == 5 else ""
     for part in _split_operations(rest):
         try:
             words = shlex.split(part)
         except ValueError:
-            raise InvalidPositionError(f"EPD line {line}: bad operation {part!r}") from None
+            raise InvalidPositionError(f"EPD line {line}: bad operation {excerpt(part)}") from None
         if words:
             operations[words[0]] = words[1:]
     return EpdRecord(" ".join(fields[:4]) + " 0 1", operations, line)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from attrs import field, frozen
 
-from alfabeta.core.errors import KnowledgeBaseError
+from alfabeta.core.errors import KnowledgeBaseError, excerpt
 
 ATOM = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 IMPLIES = re.compile(r"->|→")
@@ -42,7 +42,7 @@ class Clause:
 def _atom(text: str, line: int, column: int) -> str:
     name = text.strip()
     if not ATOM.match(name):
-        what = f"{name!r} is not an atom name" if name else "an atom is missing"
+        what = f"{excerpt(name)} is not an atom name" if name else "an atom is missing"
         raise KnowledgeBaseError(
             f"line {line}, column {column}: {what} (letters, digits and _, starting with a letter)"
         )
@@ -72,7 +72,7 @@ def _parse_line(raw: str, number: int) -> Clause | None:
         start += len(part) + 1
     head = _atom(head_text, number, arrow.end() + len(head_text) - len(head_text.lstrip()) + 1)
     if len(set(premises)) != len(premises):
-        raise KnowledgeBaseError(f"line {number}: a premise is repeated in {raw.strip()!r}")
+        raise KnowledgeBaseError(f"line {number}: a premise is repeated in {excerpt(raw.strip())}")
     return Clause(head, tuple(premises), number)
 
 
