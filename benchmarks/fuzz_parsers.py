@@ -29,6 +29,13 @@ with atheris.instrument_imports(include=["alfabeta"]):
 
 CATALOG = load_catalog(autoload=False)
 CHESS = CATALOG.game("chess")
+
+
+def _rules(kb):
+    """The clauses without their line numbers (a round trip renumbers them)."""
+    return [(c.head, c.premises) for c in kb.clauses]
+
+
 PROTOCOL = ("id", "option", "uciok", "readyok", "info", "bestmove")
 
 
@@ -52,7 +59,7 @@ def kb(text: str) -> None:
         base = parse_knowledge_base(text)
     except AlfabetaError:
         return
-    assert parse_knowledge_base(str(base)).clauses == base.clauses
+    assert _rules(parse_knowledge_base(str(base))) == _rules(base)
 
 
 def spec(text: str) -> None:

@@ -14,6 +14,12 @@ from alfabeta.games.deduction.kb import parse_knowledge_base
 from alfabeta.plugins.spec import format_spec, parse_spec
 from alfabeta.uci import Engine
 
+
+def _rules(kb):
+    """The clauses without their line numbers (a round trip renumbers them)."""
+    return [(c.head, c.premises) for c in kb.clauses]
+
+
 PROTOCOL = ("id", "option", "uciok", "readyok", "info", "bestmove")
 FENS = [
     "startpos",
@@ -197,7 +203,7 @@ def test_a_knowledge_base_parses_and_round_trips_or_is_a_typed_error(text):
         kb = parse_knowledge_base(text)
     except AlfabetaError:
         return
-    assert parse_knowledge_base(str(kb)).clauses == kb.clauses
+    assert _rules(parse_knowledge_base(str(kb))) == _rules(kb)
 
 
 @settings(max_examples=400, deadline=None)
