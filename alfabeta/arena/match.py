@@ -127,6 +127,25 @@ class _Run:
             )
         return self._openings[pair]
 
+    def _pair_job(self, index: int, a: Player, b: Player, round_number: int) -> GameJob:
+        """Game ``index`` between ``a`` and ``b``: pair ``index // 2`` from its opening, ``a``
+        moving first on even games, ``b`` on odd ones."""
+        from alfabeta import __version__
+
+        pair = index // 2
+        players = (a, b) if index % 2 == 0 else (b, a)
+        return GameJob(
+            index,
+            pair,
+            self.game,
+            players,
+            self.opening(pair),
+            self.adjudication,
+            self.seed,
+            round_number,
+            __version__,
+        )
+
     def _backend_spec(self) -> str | None:
         if any(p.kind == "human" for p in self._players()):
             return "serial"  # a human needs the terminal of this process
@@ -223,21 +242,7 @@ class Match(_Run):
 
     def job(self, index: int) -> GameJob:
         """Game ``index``: pair ``index // 2``, A first on even games."""
-        from alfabeta import __version__
-
-        pair = index // 2
-        players = (self.first, self.second) if index % 2 == 0 else (self.second, self.first)
-        return GameJob(
-            index,
-            pair,
-            self.game,
-            players,
-            self.opening(pair),
-            self.adjudication,
-            self.seed,
-            0,
-            __version__,
-        )
+        return self._pair_job(index, self.first, self.second, 0)
 
     def run(
         self, *, db=None, jsonl=None, pgn=None, resume=False, progress=None, catalog=None
@@ -279,7 +284,7 @@ class MatchResult:
     def wdl(self) -> WDL:
         a = self.names[0]
         scores = [g.score_for(a) for g in self.games]
-        return WDL(scores.count(1.0), scores.count(0.5), scores.count(0.0))
+        return WDL.from_scores(scores)
 
     def pentanomial(self) -> Pentanomial:
         """Counts over the pairs whose two games both finished."""
@@ -379,25 +384,10 @@ class Tournament(_Run):
 
     def job(self, index: int) -> GameJob:
         """Game ``index``: round by round, encounter by encounter, a pair each."""
-        from alfabeta import __version__
-
-        pair = index // 2
         encounters = self.encounters()
-        round_number, encounter = divmod(pair, len(encounters))
+        round_number, encounter = divmod(index // 2, len(encounters))
         i, j = encounters[encounter]
-        a, b = self.players[i], self.players[j]
-        players = (a, b) if index % 2 == 0 else (b, a)
-        return GameJob(
-            index,
-            pair,
-            self.game,
-            players,
-            self.opening(pair),
-            self.adjudication,
-            self.seed,
-            round_number,
-            __version__,
-        )
+        return self._pair_job(index, self.players[i], self.players[j], round_number)
 
     def run(
         self, *, db=None, jsonl=None, pgn=None, resume=False, progress=None, catalog=None
@@ -441,14 +431,14 @@ class TournamentResult:
     def pairwise(self, a: str, b: str) -> WDL:
         """``a``'s results against ``b``."""
         scores = [g.score_for(a) for g in self.games if set(g.players) == {a, b}]
-        return WDL(scores.count(1.0), scores.count(0.5), scores.count(0.0))
+        return WDL.from_scores(scores)
 
     def standings(self) -> list[Standing]:
         """Players by points (then Elo), each with Elo ± CI against the opponents it met."""
         rows = []
         for name in self.names:
             scores = [g.score_for(name) for g in self.games if name in g.players]
-            wdl = WDL(scores.count(1.0), scores.count(0.5), scores.count(0.0))
+            wdl = WDL.from_scores(scores)
             rows.append(Standing(name, wdl, elo_estimate(wdl)))
         order = {name: i for i, name in enumerate(self.names)}
         return sorted(rows, key=lambda s: (-s.points, -s.elo.elo, order[s.name]))

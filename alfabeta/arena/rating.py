@@ -54,6 +54,11 @@ class WDL:
     draws: int = 0
     losses: int = 0
 
+    @classmethod
+    def from_scores(cls, scores: Sequence[float]) -> WDL:
+        """From per-game scores 1, ½ and 0."""
+        return cls(scores.count(1.0), scores.count(0.5), scores.count(0.0))
+
     @property
     def games(self) -> int:
         return self.wins + self.draws + self.losses
