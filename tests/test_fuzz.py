@@ -138,7 +138,7 @@ def test_random_uci_sessions_keep_every_promise(catalog, commands):
 
 
 @pytest.mark.slow
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(command, max_size=16))
 def test_many_more_random_uci_sessions(catalog, commands):
     check_session(run_session(catalog, commands), commands)
