@@ -79,7 +79,7 @@ command = st.one_of(
                 "999999999",
                 "x",
                 "true",
-                "mcts",
+                "mcts(iterations=50)",
                 "nonsense(",
                 "alphabeta(depth=2)",
                 "material",

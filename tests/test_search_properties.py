@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from alfabeta import load_catalog
-from alfabeta.core import Limit, PythonGame, Result
+from alfabeta.core import WIN, Limit, PythonGame, Result, is_proven
 from alfabeta.games.tictactoe import TicTacToe
 
 CATALOG = load_catalog(autoload=False)
@@ -71,6 +71,13 @@ def test_enhancements_that_must_not_change_the_value_do_not(seed, game, depth):
         "scout",
     ):
         got = CATALOG.searcher(spec).search(position, evaluator, limit)
+        if is_proven(got.value) and not is_proven(expected):
+            # a table entry from a deeper search of a transposed position (grafting) may show
+            # a forced result beyond the horizon: it must be a true one
+            plies = WIN - abs(got.value)
+            deeper = CATALOG.searcher("alphabeta").search(position, evaluator, Limit(depth=plies))
+            assert deeper.value == got.value, spec
+            continue
         assert got.value == expected, spec
 
 

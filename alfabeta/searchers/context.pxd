@@ -34,6 +34,7 @@ cdef class SearchContext:
     cdef double deadline         # 0: none
     cdef object stop
     cdef bint aborted
+    cdef bint share_gil          # other Python threads run: pause for them at each check
     cdef object interrupted      # a signal's exception (Ctrl-C), raised once the search unwound
     cdef int root_side
     cdef int seldepth

@@ -6,10 +6,17 @@ the clock and the stop flag are read every CHECK_EVERY nodes, where the GIL is a
 that other threads (a UCI reader) run during a long search, and Python's signal handlers run:
 Ctrl-C aborts the search like a spent budget and is raised once the search has unwound."""
 
+import threading
 import time
 
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdlib cimport calloc, free, malloc
+
+
+cdef extern from "<unistd.h>" nogil:
+    int usleep(unsigned int microseconds)
+
+cdef unsigned int GIL_PAUSE_US = 20  # about 60 µs with timer slack, every CHECK_EVERY nodes
 
 from alfabeta.core.evaluator cimport Evaluator
 from alfabeta.core.position cimport (
@@ -39,6 +46,7 @@ cdef class SearchContext:
         self.deadline = 0 if limit.time is None else self.started + limit.time
         self.stop = limit.stop
         self.root_side = position.side_to_move
+        self.share_gil = threading.active_count() > 1  # only then is anyone waiting for it
 
     def __dealloc__(self):
         free(self.moves)
@@ -46,8 +54,11 @@ cdef class SearchContext:
         free(self.pv_length)
 
     cdef int check(self) except -1:
-        with nogil:
-            pass  # let other threads run
+        if self.share_gil:
+            # sleep a moment without the GIL: a thread waiting for it (a UCI reader) wakes up
+            # and takes it; a bare release is retaken before the waiter can run
+            with nogil:
+                usleep(GIL_PAUSE_US)
         try:
             PyErr_CheckSignals()  # run Python's signal handlers: Ctrl-C raises here
         except BaseException as error:
