@@ -194,6 +194,27 @@ class KnowledgeBase:
                 self._index.setdefault(clause.head, []).append(clause)
         return self._index
 
+    def premises_first(self, goal: str, leaves: Iterable[str] = ()) -> list[str]:
+        """Every atom the rules reach from ``goal``, each once, premises before the atoms
+        they prove (an explicit stack: any depth); atoms in ``leaves`` are not expanded."""
+        leaves = set(leaves)
+        order: list[str] = []
+        seen: set[str] = set()
+        stack: list[tuple[str, bool]] = [(goal, False)]
+        while stack:
+            atom, expanded = stack.pop()
+            if expanded:
+                order.append(atom)
+                continue
+            if atom in seen:
+                continue
+            seen.add(atom)
+            stack.append((atom, True))
+            if atom not in leaves:
+                for clause in reversed(self.rules_for(atom)):
+                    stack.extend((p, False) for p in reversed(clause.premises) if p not in seen)
+        return order
+
     def derivable(self, data: Iterable[str]) -> set[str]:
         """Everything that follows from ``data`` by forward chaining."""
         return set(self.first_rules(data))

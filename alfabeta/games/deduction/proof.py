@@ -90,25 +90,14 @@ def is_valid_derivation(proof: ProofNode, kb: KnowledgeBase, data: Iterable[str]
 def smallest_proof(kb: KnowledgeBase, data: Iterable[str], goal: str) -> ProofNode | None:
     """A proof with the fewest rule applications (a lemma used twice counts twice), or None
     when ``goal`` does not follow. Rules are acyclic, so each atom's best is computed once,
-    premises first, by dynamic programming over an explicit stack; ties keep the earlier
+    premises first (``KnowledgeBase.premises_first``); ties keep the earlier
     rule. Sub-proofs are shared, so the result stays small whatever its size as a tree."""
     data = set(data)
     best: dict[str, tuple[int, ProofNode] | None] = {}
-    stack = [goal]
-    while stack:
-        atom = stack[-1]
-        if atom in best:
-            stack.pop()
-            continue
+    for atom in kb.premises_first(goal, leaves=data):
         if atom in data:
             best[atom] = (0, ProofNode(atom))
-            stack.pop()
             continue
-        pending = [p for rule in kb.rules_for(atom) for p in rule.premises if p not in best]
-        if pending:
-            stack.extend(pending)
-            continue
-        stack.pop()
         chosen = None
         for rule in kb.rules_for(atom):
             parts = [best[p] for p in rule.premises]

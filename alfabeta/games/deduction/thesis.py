@@ -202,17 +202,7 @@ def unfolded_size(rules: KnowledgeBase, goal: str) -> tuple[int, int]:
     (each atom once, premises first) without building it."""
     size: dict[str, int] = {}
     depth: dict[str, int] = {}
-    stack = [goal]
-    while stack:
-        atom = stack[-1]
-        if atom in size:
-            stack.pop()
-            continue
-        pending = [p for c in rules.rules_for(atom) for p in c.premises if p not in size]
-        if pending:
-            stack.extend(pending)
-            continue
-        stack.pop()
+    for atom in rules.premises_first(goal):
         clauses = rules.rules_for(atom)
         size[atom] = 1 + sum(size[p] for c in clauses for p in c.premises)
         depth[atom] = 1 + max((depth[p] for c in clauses for p in c.premises), default=0)
