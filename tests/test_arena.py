@@ -631,3 +631,48 @@ def test_to_dataframe_needs_pandas_and_says_so():
     else:
         frame = result.to_dataframe()
         assert list(frame["index"]) == [0, 1] and "termination" in frame.columns
+
+
+class _BreakingExecutor:
+    """Runs jobs at once; the ``fail_on``-th submit finds the pool broken, and the
+    future before it dies with the pool, as a killed worker makes them."""
+
+    def __init__(self, fail_on):
+        self.submits = 0
+        self.fail_on = fail_on
+
+    def submit(self, fn, job):
+        from concurrent.futures import Future
+        from concurrent.futures.process import BrokenProcessPool
+
+        self.submits += 1
+        if self.submits == self.fail_on:
+            raise BrokenProcessPool("a child process terminated abruptly")
+        future = Future()
+        future.set_result(fn(job))
+        return future
+
+    def shutdown(self, wait=True, cancel_futures=False):
+        pass
+
+
+def test_a_pool_found_broken_at_submit_is_restarted_and_every_game_played():
+    from alfabeta import __version__
+    from alfabeta.arena.executors import Backend
+    from alfabeta.arena.runner import drive
+
+    class Restartable(Backend):
+        restarts = 0
+
+        def restart(self):
+            self.restarts += 1
+            self.executor = _BreakingExecutor(fail_on=0)
+            return True
+
+    match = nim_match(games=6)
+    match._prepare(load_catalog())
+    backend = Restartable(_BreakingExecutor(fail_on=3), window=2)
+    played = []
+    stopped = drive(backend, (match.job(i) for i in range(6)), played.append, __version__)
+    assert not stopped and backend.restarts == 1
+    assert sorted(r.index for r in played) == list(range(6))

@@ -44,11 +44,14 @@ def drive(
     restarts = 0
     try:
         while queue or running:
-            while queue and len(running) < backend.window:
-                job = queue.popleft()
-                running[backend.executor.submit(play_job, job)] = job
-            done, _ = wait(list(running), return_when=FIRST_COMPLETED)
             broken = []
+            while queue and len(running) < backend.window and not broken:
+                job = queue.popleft()
+                try:
+                    running[backend.executor.submit(play_job, job)] = job
+                except BrokenProcessPool:  # the pool died between two results
+                    broken.append(job)
+            done, _ = wait(list(running), return_when=FIRST_COMPLETED) if running else ((), ())
             for future in sorted(done, key=lambda f: running[f].index):
                 job = running.pop(future)
                 try:
