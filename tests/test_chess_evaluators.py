@@ -9,7 +9,15 @@ import pytest
 from alfabeta.core import InvalidOptionError
 
 FIGURE_6 = "r4rk1/p1B1b1pp/2b2n2/3p1p2/8/2PBPN2/PP3PPP/RN3RK1 b - - 0 20"  # seed-002 §4.3
-EVALUATORS = ["material", "bayeschess", "cpw", "cpw(tropism=cpw, mobility=difference)", "standard"]
+EVALUATORS = [
+    "material",
+    "bayeschess",
+    "cpw",
+    "cpw(tropism=cpw, mobility=difference)",
+    "emotional",
+    "emotional(matrix=table5, goal=enclose, clamp=on)",
+    "standard",
+]
 
 
 def board(catalog, fen="startpos"):

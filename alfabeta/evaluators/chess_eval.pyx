@@ -112,9 +112,6 @@ cdef class BayesChess(Evaluator):
 
     name = "bayeschess"
     games = ("chess",)
-    cdef int[5] values
-    cdef int check_bonus
-    cdef int[2][6][64] table   # table[colour][type][square a1 = 0]
 
     def __init__(self):
         self.set_parameters(default_bayes_parameters())
@@ -244,8 +241,6 @@ cdef class CPW(Evaluator):
 
     name = "cpw"
     games = ("chess",)
-    cdef readonly str tropism
-    cdef readonly str mobility_mode
 
     def __init__(self, tropism="seed", mobility="own"):
         if tropism not in ("seed", "cpw"):
@@ -254,6 +249,8 @@ cdef class CPW(Evaluator):
             raise InvalidOptionError(
                 f"cpw option mobility={mobility!r}: expected own or difference")
         self.tropism, self.mobility_mode = tropism, mobility
+        self.tropism_cpw = tropism == "cpw"
+        self.mobility_difference = mobility == "difference"
 
     def options(self):
         return {"tropism": self.tropism, "mobility": self.mobility_mode}
@@ -273,10 +270,10 @@ cdef class CPW(Evaluator):
                 square = ctz(bits)
                 bits &= bits - 1
                 d = abs(file_of(square) - kf) + abs(rank_of(square) - kr)
-                if self.tropism == "seed":
-                    base = 4 * 14 - 2 * d           # (14 − d/2) in quarters
-                else:
+                if self.tropism_cpw:
                     base = 4 * (14 - d)
+                else:
+                    base = 4 * 14 - 2 * d           # (14 − d/2) in quarters
                 total += base * weight_quarters[kind] // 4
                 if kind == BISHOP:
                     diagonal = min(abs((file_of(square) - rank_of(square)) - (kf - kr)),
@@ -292,29 +289,32 @@ cdef class CPW(Evaluator):
     cdef int safety_quarters(self, Chess board, int colour) noexcept:
         return 4 * self.shield(board, colour) - self.tropism_quarters(board, colour)
 
-    cdef void terms(self, Chess board, int* out) except *:
-        cdef int us = board.side_to_move, kind, material = 0
+    cdef void terms_for(self, Chess board, int colour, int* out) except *:
+        """The four terms from ``colour``'s side, in quarter centipawns: material,
+        mobility (``colour``'s moves: legal when it is to move, else pseudo-legal), own king
+        safety, the other king's defencelessness."""
+        cdef int kind, material = 0
         for kind in range(PAWN, KING):
-            material += CPW_VALUES[kind] * (popcount(board.pieces[us][kind])
-                                            - popcount(board.pieces[us ^ 1][kind]))
+            material += CPW_VALUES[kind] * (popcount(board.pieces[colour][kind])
+                                            - popcount(board.pieces[colour ^ 1][kind]))
         out[0] = 4 * material
-        out[1] = 4 * board.mobility(us)
-        if self.mobility_mode == "difference":
-            out[1] -= 4 * board.mobility(us ^ 1)
-        out[2] = self.safety_quarters(board, us)
-        out[3] = -self.safety_quarters(board, us ^ 1)
+        out[1] = 4 * board.mobility(colour)
+        if self.mobility_difference:
+            out[1] -= 4 * board.mobility(colour ^ 1)
+        out[2] = self.safety_quarters(board, colour)
+        out[3] = -self.safety_quarters(board, colour ^ 1)
 
     cpdef int evaluate(self, Position position) except? EVAL_ERROR:
         cdef int[4] t
         if not isinstance(position, Chess):
             raise TypeError(f"cpw evaluates chess positions, not {position.name}")
-        self.terms(<Chess> position, t)
+        self.terms_for(<Chess> position, position.side_to_move, t)
         return _round_quarters(t[0] + t[1] + t[2] + t[3])
 
     def explain(self, Position position):
         """The four terms in centipawns (quarters kept): their sum, rounded, is evaluate()."""
         cdef int[4] t
-        self.terms(<Chess?> position, t)
+        self.terms_for(<Chess?> position, position.side_to_move, t)
         return {"material": t[0] / 4.0, "mobility": t[1] / 4.0, "king safety": t[2] / 4.0,
                 "opponent king defencelessness": t[3] / 4.0}
 

@@ -3,6 +3,7 @@
 from alfabeta.evaluators.chess_eval import CPW, BayesChess, Standard
 from alfabeta.evaluators.chess_material import Material
 from alfabeta.evaluators.deduction import DeductionH
+from alfabeta.evaluators.emotional import Emotional
 from alfabeta.evaluators.small_games import (
     ConnectFourThreats,
     NimExact,
@@ -69,6 +70,13 @@ def register_evaluators(register):
         CPW,
         games=("chess",),
         description="material, mobility, king safety, opponent king defencelessness (seed-000)",
+    )
+    register(
+        "emotional",
+        Emotional,
+        games=("chess",),
+        description="cpw's four terms reweighed by an emotion (relief/fear) from a fuzzy "
+        "cognitive map and a goal (seed-000/001)",
     )
     register(
         "standard",
