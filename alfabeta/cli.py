@@ -183,6 +183,44 @@ def build_parser() -> argparse.ArgumentParser:
         help="count the last ply's moves instead of making every leaf",
     )
 
+    explain = commands.add_parser(
+        "explain", help="show an evaluator's terms on a position (and the emotion behind them)"
+    )
+    explain.add_argument(
+        "position", help='a position in the game\'s notation (chess: a FEN or "startpos")'
+    )
+    explain.add_argument("--game", default="chess", help="game spec")
+    explain.add_argument("--evaluator", help="evaluator spec (default: the game's)")
+    explain.add_argument(
+        "--dual",
+        action="store_true",
+        help="also search with the plain and the given evaluation and show both (dual-eval)",
+    )
+    explain.add_argument("--searcher", help="the dual search's searcher spec")
+    explain.add_argument("--depth", type=int, help="depth limit of the dual search")
+    explain.add_argument("--nodes", type=int, help="node limit of the dual search")
+    explain.add_argument("--time", type=float, help="seconds for the dual search")
+    explain.add_argument(
+        "--log", metavar="FILE", help="with --dual: one JSON line per node searched (needs --depth)"
+    )
+    explain.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    explain.add_argument("--plain", action="store_true", help="plain text tables")
+
+    fcm = commands.add_parser("fcm", help="run the emotional evaluator's fuzzy cognitive map")
+    fcm.add_argument(
+        "--input",
+        default="0,0,0,0,-1,-1,0",
+        help="the initial state: Des,Aliv,Exc,BM,Mov,SegR,IndROp, each in [-1, 1]",
+    )
+    fcm.add_argument("--matrix", choices=("printed", "table5"), default="printed", help="matrix E")
+    fcm.add_argument(
+        "--tolerance", type=float, default=1e-6, help="stop when no concept moves by this"
+    )
+    fcm.add_argument("--max-updates", type=int, default=100, help="update cap")
+    fcm.add_argument("--plot", metavar="FILE", help="draw each concept over the updates (PNG)")
+    fcm.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    fcm.add_argument("--plain", action="store_true", help="plain text table")
+
     prove = commands.add_parser("prove", help="prove a goal from Horn clauses and data")
     prove.add_argument("kb", help="knowledge base file: one clause 'a & b -> c' per line")
     prove.add_argument("--data", default="", help="the data (facts), e.g. bs,bp")
@@ -780,6 +818,96 @@ def cmd_epd(catalog: Catalog, args, out) -> int:
     return EXIT_OK
 
 
+def cmd_explain(catalog: Catalog, args, out) -> int:
+    import json
+
+    from alfabeta.evaluators.explain import explanation, print_explanation
+
+    position = catalog.game(args.game).from_string(args.position)
+    evaluator = (
+        catalog.evaluator(args.evaluator, position)
+        if args.evaluator
+        else catalog.default_evaluator(position)
+    )
+    if args.log and not args.dual:
+        raise InvalidOptionError("--log records the dual search's nodes: add --dual")
+    account = explanation(evaluator, position)
+    if args.dual:
+        account["dual"] = _dual_search(catalog, position, evaluator, args)
+    if args.json:
+        print(json.dumps(account, indent=2), file=out)
+        return EXIT_OK
+    print_explanation(account, out, plain=True if args.plain else None)
+    if args.dual:
+        for name in ("plain", "emotional"):
+            line = account["dual"][name]
+            pv = " ".join(line["pv"])
+            print(f"{name:<9}  value {line['value']}  depth {line['depth']}  pv {pv}", file=out)
+        print(f"plays: {account['dual']['plays']} (the {evaluator.name} search's move)", file=out)
+    return EXIT_OK
+
+
+def _dual_search(catalog: Catalog, position, evaluator, args) -> dict:
+    """Run dual-eval on ``position``; both lines in the position's notation."""
+    from alfabeta.plugins.spec import format_spec
+
+    options = {}
+    if args.searcher:
+        options["searcher"] = args.searcher
+    if args.log:
+        options["log"] = args.log
+    searcher = catalog.searcher(format_spec("dual-eval", options))
+    searcher.search(position, evaluator, Limit(depth=args.depth, nodes=args.nodes, time=args.time))
+
+    def line(result: SearchResult) -> dict:
+        walk, names = position.copy(), []
+        for move in result.pv:
+            names.append(getattr(walk, "san", walk.move_str)(move))
+            walk.push(move)
+        return {"value": result.value, "depth": result.depth, "nodes": result.nodes, "pv": names}
+
+    both = searcher.last
+    return {
+        "plain": line(both.plain),
+        "emotional": line(both.emotional),
+        "plays": getattr(position, "san", position.move_str)(both.emotional.move),
+    }
+
+
+def cmd_fcm(catalog: Catalog, args, out) -> int:
+    import json
+
+    from alfabeta.evaluators.explain import plot_trajectory, print_trajectory
+    from alfabeta.evaluators.fcm import FCM, NODES
+
+    try:
+        state = [float(v) for v in args.input.split(",")]
+    except ValueError:
+        raise InvalidOptionError(
+            f"--input {args.input!r}: expected {len(NODES)} numbers separated by commas "
+            f"({','.join(NODES)})"
+        ) from None
+    run = FCM(args.matrix, tolerance=args.tolerance, max_updates=args.max_updates).run(state)
+    if args.plot:
+        plot_trajectory(run, args.plot, f"FCM ({args.matrix}) from {args.input}")
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "nodes": list(NODES),
+                    "states": run.states.tolist(),
+                    "updates": run.updates,
+                    "converged": run.converged,
+                    "epsilon": run.epsilon,
+                }
+            ),
+            file=out,
+        )
+    else:
+        print_trajectory(run, out, plain=True if args.plain else None)
+    return EXIT_OK
+
+
 def cmd_uci(catalog: Catalog | None, args, out) -> int:
     from alfabeta import uci
 
@@ -788,6 +916,8 @@ def cmd_uci(catalog: Catalog | None, args, out) -> int:
 
 COMMANDS = {
     "bench": cmd_bench,
+    "explain": cmd_explain,
+    "fcm": cmd_fcm,
     "epd": cmd_epd,
     "perft": cmd_perft,
     "play": cmd_play,

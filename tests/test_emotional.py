@@ -367,3 +367,106 @@ def test_every_exact_searcher_agrees_at_depth_3_with_emotional(catalog, spec):
     for fen in random_positions(2, seed=17):
         expected = reference.search(board(catalog, fen), evaluator, Limit(depth=3)).value
         assert searcher.search(board(catalog, fen), evaluator, Limit(depth=3)).value == expected
+
+
+# ---- the dual search ------------------------------------------------------------------------
+def test_the_logged_dual_search_walks_py_alphabetas_tree_and_records_every_node(catalog, tmp_path):
+    import json
+
+    log = tmp_path / "nodes.jsonl"
+    position = board(catalog, CASES[1][0])
+    evaluator = catalog.evaluator("emotional")
+    dual = catalog.searcher(f"dual-eval(log={str(log)!r})")
+    played = dual.search(position, evaluator, Limit(depth=2))
+    reference = catalog.searcher("py-alphabeta")
+    for result, used in ((dual.last.plain, evaluator.plain()), (dual.last.emotional, evaluator)):
+        expected = reference.search(board(catalog, CASES[1][0]), used, Limit(depth=2))
+        assert (result.move, result.value, result.nodes) == (
+            expected.move,
+            expected.value,
+            expected.nodes,
+        )
+    assert played == dual.last.emotional
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    for name, result in (("plain", dual.last.plain), ("emotional", dual.last.emotional)):
+        mine = [r for r in records if r["search"] == name]
+        assert len(mine) == result.nodes  # one record per node, the root included
+        root = next(r for r in mine if r["depth"] == 0)
+        assert root["value"] == result.value
+        assert root["branches"] == len(position.legal_moves())
+        assert position.legal_moves()[root["chosen"] - 1] == result.move
+        leaves = [r for r in mine if r.get("leaf")]
+        assert len(leaves) == result.leaves
+        assert set(leaves[0]["terms"]) == {
+            "material",
+            "mobility",
+            "king safety",
+            "opponent king defencelessness",
+        }
+
+
+def test_the_dual_search_needs_an_evaluator_with_a_plain_base(catalog):
+    dual = catalog.searcher("dual-eval(searcher=alphabeta)")
+    with pytest.raises(InvalidOptionError, match="plain"):
+        dual.search(board(catalog, CASES[2][0]), catalog.evaluator("cpw"), Limit(depth=1))
+    with pytest.raises(InvalidOptionError, match="cannot be logged"):
+        catalog.searcher("dual-eval(searcher=negascout, log='x.jsonl')")
+
+
+# ---- the commands ---------------------------------------------------------------------------
+def test_fcm_command_prints_table_5(capsys):
+    from alfabeta.cli import main
+
+    assert main(["fcm", "--input", "0,0,0,0,-1,-1,0", "--matrix", "table5", "--plain"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split() == ["Des", "Aliv", "Exc", "BM", "Mov", "SegR", "IndROp"]
+    rows = [line.split() for line in out if line.startswith("V[")]
+    assert len(rows) == 26
+    assert np.array([[float(x) for x in row[1:]] for row in rows]) == pytest.approx(
+        TABLE5, abs=1e-6
+    )
+    assert "converged after 25 updates" in out
+    assert out[-1] == "ε = -0.986541 (fear)"
+
+
+def test_fcm_command_plots_and_refuses_bad_input(tmp_path, capsys):
+    from alfabeta.cli import main
+
+    assert main(["fcm", "--plot", str(tmp_path / "run.png"), "--json"]) == 0
+    assert (tmp_path / "run.png").read_bytes()[:4] == b"\x89PNG"
+    assert main(["fcm", "--input", "0,0,1"]) == 2
+    assert main(["fcm", "--input", "a,b"]) == 2
+    assert "7 numbers" in capsys.readouterr().err
+
+
+def test_explain_shows_the_appraisal_and_the_weighted_terms(capsys):
+    import json
+
+    from alfabeta.cli import main
+
+    fen = CASES[3][0]
+    assert main(["explain", fen, "--evaluator", "emotional", "--json"]) == 0
+    account = json.loads(capsys.readouterr().out)
+    assert account["program"] == "black"
+    assert account["appraisal"]["inputs"]["BM"] == 1  # +1025 cp: advantage
+    assert account["appraisal"]["goal"] == "enclose"
+    terms = account["terms"]
+    assert terms["material"]["raw"] == 1025
+    for term in terms.values():
+        assert term["weighted"] == pytest.approx(term["raw"] * term["multiplier"])
+    assert account["evaluate"] == round_half_away(sum(t["weighted"] for t in terms.values()))
+    assert main(["explain", fen, "--evaluator", "cpw", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "material" in out and "evaluate (side to move):" in out
+
+
+def test_explain_dual_prints_both_lines(capsys, tmp_path):
+    from alfabeta.cli import main
+
+    log = tmp_path / "n.jsonl"
+    args = ["explain", CASES[2][0], "--evaluator", "emotional", "--dual", "--depth", "2"]
+    assert main([*args, "--log", str(log), "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "plain      value" in out and "emotional  value" in out and "plays: " in out
+    assert log.stat().st_size > 0
+    assert main(["explain", CASES[2][0], "--log", str(log)]) == 2

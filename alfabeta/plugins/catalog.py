@@ -47,6 +47,7 @@ BUILTIN_PLUGINS = {
     "reference": "alfabeta.searchers.reference",
     "compiled": "alfabeta.searchers.compiled",
     "thesis": "alfabeta.searchers.thesis",
+    "dual-eval": "alfabeta.searchers.dual_eval",
 }
 REGISTRATION_HOOKS = {
     "game": "register_games",
