@@ -188,9 +188,14 @@ class Engine:
         self.write(f"id name {ENGINE_NAME}")
         self.write(f"id author {AUTHOR}")
         self.write(f"option name Searcher type string default {DEFAULT_SEARCHER}")
+        chess = sorted(
+            e.name for e in self.catalog.entries() if e.kind == "evaluator" and "chess" in e.games
+        )
         self.write(
-            "option name Evaluator type combo default standard var standard "
-            "var bayeschess var cpw var material"
+            "option name Evaluator type combo default standard "
+            + " ".join(
+                f"var {name}" for name in ["standard", *(n for n in chess if n != "standard")]
+            )
         )
         self.write(f"option name Hash type spin default 16 min {HASH_MB[0]} max {HASH_MB[1]}")
         self.write("option name OwnBook type check default false")

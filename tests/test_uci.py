@@ -34,6 +34,19 @@ def test_uci_identifies_itself_and_its_options(engine):
     )
 
 
+def test_the_evaluator_option_offers_every_chess_evaluator_and_plays_with_emotional(engine):
+    assert set(engine.options["Evaluator"].var) == {
+        "standard",
+        "bayeschess",
+        "cpw",
+        "emotional",
+        "material",
+    }
+    engine.configure({"Evaluator": "emotional"})
+    board = chess.Board("3q2kr/Q4pnp/8/p2p2p1/4r3/8/5PPP/1R3K2 b - - 0 40")
+    assert engine.play(board, chess.engine.Limit(depth=3)).move in board.legal_moves
+
+
 def test_analyse_with_depth_nodes_and_time_limits(engine):
     board = chess.Board()
     info = engine.analyse(board, chess.engine.Limit(depth=4))
