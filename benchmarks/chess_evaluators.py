@@ -5,7 +5,7 @@ import time
 
 from alfabeta import load_catalog
 
-EVALUATORS = ["material", "bayeschess", "cpw", "standard"]
+EVALUATORS = ["material", "bayeschess", "cpw", "emotional", "standard"]
 
 
 def main() -> None:
@@ -14,14 +14,21 @@ def main() -> None:
     positions = [game.from_string(fen) for fen in game.bench_positions]
     for name in EVALUATORS:
         evaluator = catalog.evaluator(name)
-        calls, start = 0, time.perf_counter()
-        while time.perf_counter() - start < 1.0:
+        calls, seconds, prepared = 0, 0.0, 0.0
+        while seconds < 1.0:
             for position in positions:
+                start = time.perf_counter()
+                evaluator.prepare(position)  # once per search, as a searcher does
+                prepared += time.perf_counter() - start
+                start = time.perf_counter()
                 for _ in range(1000):
                     evaluator.evaluate(position)
+                seconds += time.perf_counter() - start
                 calls += 1000
-        rate = calls / (time.perf_counter() - start)
-        print(f"{name:<12} {rate:>14,.0f} evaluations/s (called from Python)")
+        print(
+            f"{name:<12} {calls / seconds:>14,.0f} evaluations/s (called from Python), "
+            f"prepare {1e6 * prepared / (calls / 1000):,.1f} µs"
+        )
     searcher = catalog.searcher("alphabeta(depth=4)")
     for name in EVALUATORS:
         nodes, seconds = 0, 0.0

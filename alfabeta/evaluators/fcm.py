@@ -97,6 +97,7 @@ class FCM:
     matrix: str = "printed"
     tolerance: float = field(default=TOLERANCE, validator=_check_tolerance)
     max_updates: int = field(default=MAX_UPDATES, validator=_check_updates)
+    _runs: dict = field(factory=dict, init=False, repr=False)  # initial state → Trajectory
 
     def __attrs_post_init__(self) -> None:
         matrix_named(self.matrix)
@@ -122,10 +123,20 @@ class FCM:
             raise InvalidOptionError(
                 f"FCM concept values lie in [-1, 1], got {state.tolist()!r}"
             )
+        key = tuple(state.tolist())
+        if key not in self._runs:  # a search appraises few distinct inputs: each is run once
+            self._runs[key] = self._iterate(state)
+        return self._runs[key]
+
+    def _iterate(self, state: np.ndarray) -> Trajectory:
         states = [state]
+        converged = False
         for _ in range(self.max_updates):
             state = self.step(state)
             states.append(state)
             if np.max(np.abs(states[-1] - states[-2])) < self.tolerance:
-                return Trajectory(np.array(states), converged=True)
-        return Trajectory(np.array(states), converged=False)
+                converged = True
+                break
+        trajectory = np.array(states)
+        trajectory.flags.writeable = False  # shared by every caller with this input
+        return Trajectory(trajectory, converged=converged)
