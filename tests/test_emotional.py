@@ -470,3 +470,46 @@ def test_explain_dual_prints_both_lines(capsys, tmp_path):
     assert "plain      value" in out and "emotional  value" in out and "plays: " in out
     assert log.stat().st_size > 0
     assert main(["explain", CASES[2][0], "--log", str(log)]) == 2
+
+
+def test_clamp_and_magnitude_change_only_the_multipliers_they_name():
+    factors = SAFE_POSITION.relevance
+    published = multipliers(factors, -0.7001)
+    assert published[2] == pytest.approx(-18.533, abs=1e-3)  # fear inverts king safety
+    assert multipliers(factors, -0.7001, clamp=True) == tuple(max(0.0, w) for w in published)
+    assert multipliers(factors, -0.7001, magnitude=True) == multipliers(factors, 0.7001)
+    assert multipliers(factors, 0.5, magnitude=True) == multipliers(factors, 0.5)
+
+
+def test_the_evaluator_refuses_impossible_options(catalog):
+    for spec, fragment in (
+        ("emotional(matrix=other)", "unknown FCM matrix"),
+        ("emotional(goal=win)", "unknown goal"),
+        ("emotional(eta=[0.5, 0.5])", "eta"),
+        ("emotional(eta=[0.6, 0.2, 0.2, 0.2])", "sum to 1"),
+        ("emotional(epsilon_ref=0)", "other than 0"),
+        ("emotional(epsilon=2)", "epsilon"),
+        ("emotional(relevance=[1, 2, 3])", "four factors"),
+        ("emotional(relevance=[1, 2, 3, 4], eta=[0.25, 0.25, 0.25, 0.25])", "not both"),
+        ("emotional(clamp=3)", "clamp"),
+        ("emotional(eta={'winning': [0.25, 0.25, 0.25, 0.25]})", "unknown goal"),
+        ("emotional(tolerance=0)", "tolerance"),
+        ("emotional(shield_safe=-5)", "shield_unsafe < shield_safe"),
+    ):
+        with pytest.raises(InvalidOptionError, match=fragment):
+            catalog.evaluator(spec)
+
+
+def test_per_goal_proportions_and_direct_factors_reach_the_multipliers(catalog):
+    root = board(catalog, CASES[3][0])  # advantage: the goal is enclose
+    eta = {"enclose": [0.25, 0.25, 0.25, 0.25]}
+    evaluator = catalog.evaluator(f"emotional(eta={eta!r}, epsilon_ref=0.5, epsilon=0.5)")
+    evaluator.prepare(root)
+    shares = [
+        span * w / sum(RANGES)
+        for span, w in zip(RANGES, evaluator.appraisal.multipliers, strict=True)
+    ]
+    assert shares == pytest.approx([0.25] * 4)
+    direct = catalog.evaluator("emotional(relevance=[1, 2, 3, 4], epsilon=0.5)")
+    direct.prepare(root)
+    assert direct.appraisal.multipliers == (1.5, 2.0, 2.5, 3.0)

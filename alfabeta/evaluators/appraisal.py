@@ -252,9 +252,17 @@ def _asdict(value) -> dict:
 
 
 def multipliers(
-    relevance_factors: Sequence[float], epsilon: float, clamp: bool = False
+    relevance_factors: Sequence[float],
+    epsilon: float,
+    clamp: bool = False,
+    magnitude: bool = False,
 ) -> tuple[float, ...]:
-    """``1 + r_i · ε`` per term (eq. 7); with ``clamp`` a negative weight becomes 0."""
+    """``1 + r_i · ε`` per term (eq. 7); with ``clamp`` a negative weight becomes 0; with
+    ``magnitude`` the emotion's intensity |ε| is used, so fear and relief both move the terms
+    toward the goal's proportions (the published formula inverts them under fear when ε_ref
+    is positive)."""
+    if magnitude:
+        epsilon = abs(epsilon)
     weights = tuple(1.0 + r * epsilon for r in relevance_factors)
     return tuple(max(0.0, w) for w in weights) if clamp else weights
 
@@ -267,6 +275,7 @@ def appraise(
     relevance_factors: Sequence[float] | None = None,
     clamp: bool = False,
     epsilon: float | None = None,
+    magnitude: bool = False,
 ) -> Appraisal:
     """Fuzzify, choose the goal (``goal`` None: by :func:`select_goal`), run the map, weigh.
     ``relevance_factors`` given directly replace the goal's; a fixed ``epsilon`` replaces
@@ -284,5 +293,5 @@ def appraise(
         epsilon=emotion,
         goal=goal,
         relevance=factors,
-        multipliers=multipliers(factors, emotion, clamp),
+        multipliers=multipliers(factors, emotion, clamp, magnitude),
     )

@@ -67,6 +67,8 @@ cdef class Emotional(CPW):
       ``{goal: value}``; or ``relevance`` (four factors r given directly);
     * ``epsilon``: a fixed emotion instead of the map's (e.g. T's recorded values);
     * ``clamp``: a negative multiplier becomes 0 (off: the formula as published);
+    * ``magnitude``: weigh with |ε| (fear and relief both push toward the goal; off: the
+      published signed ε, under which fear inverts the weights of a goal with ε_ref > 0);
     * the fuzzifier's thresholds ``material_band``, ``immobile``, ``shield_safe``,
       ``shield_unsafe``, ``tropism_safe``, ``tropism_unsafe`` (see ``Fuzzifier``);
     * the base terms' ``tropism`` (``seed``/``cpw``) and ``mobility`` (``own``/``difference``).
@@ -79,16 +81,17 @@ cdef class Emotional(CPW):
     cdef readonly object appraisal
     cdef object settings, fuzzifier, fcm, fixed_goal, eta_for, epsilon_ref_for
     cdef object fixed_relevance, fixed_epsilon
-    cdef bint clamp
+    cdef bint clamp, magnitude
 
     def __init__(self, matrix="printed", goal="auto", eta=None, epsilon_ref=None,
-                 relevance=None, epsilon=None, clamp=False, tolerance=1e-6,
+                 relevance=None, epsilon=None, clamp=False, magnitude=False, tolerance=1e-6,
                  material_band=200.0, immobile=10.0, shield_safe=16.0, shield_unsafe=0.0,
                  tropism_safe=55.0, tropism_unsafe=70.0, tropism="seed", mobility="own"):
         super().__init__(tropism=tropism, mobility=mobility)
         self.settings = {
             "matrix": matrix, "goal": goal, "eta": eta, "epsilon_ref": epsilon_ref,
             "relevance": relevance, "epsilon": epsilon, "clamp": clamp,
+            "magnitude": magnitude,
             "tolerance": tolerance, "material_band": material_band, "immobile": immobile,
             "shield_safe": shield_safe, "shield_unsafe": shield_unsafe,
             "tropism_safe": tropism_safe, "tropism_unsafe": tropism_unsafe,
@@ -107,9 +110,10 @@ cdef class Emotional(CPW):
                 epsilon, (int, float)) or not -1 <= epsilon <= 1):
             raise InvalidOptionError(f"emotional option epsilon={epsilon!r}: expected −1 … 1")
         self.fixed_epsilon = epsilon
-        if not isinstance(clamp, bool):
-            raise InvalidOptionError(f"emotional option clamp={clamp!r}: expected on or off")
-        self.clamp = clamp
+        for flag, value in (("clamp", clamp), ("magnitude", magnitude)):
+            if not isinstance(value, bool):
+                raise InvalidOptionError(f"emotional option {flag}={value!r}: expected on or off")
+        self.clamp, self.magnitude = clamp, magnitude
         self.unprepare()
 
     def options(self):
@@ -146,7 +150,7 @@ cdef class Emotional(CPW):
         if goal is None:
             goal = select_goal(inputs[3], inputs[5], measures.in_check)
         return appraise(measures, self.fuzzifier, self.fcm, self.goal_settings(goal),
-                        self.fixed_relevance, self.clamp, self.fixed_epsilon)
+                        self.fixed_relevance, self.clamp, self.fixed_epsilon, self.magnitude)
 
     cpdef prepare(self, Position root):
         """Appraise ``root`` and freeze ε, the goal and the multipliers for this search."""
