@@ -489,15 +489,9 @@ def _numbered(path: str, run_id: int) -> str:
 def _plot_elo(rows, path: str, title: str) -> None:
     import math
 
-    try:
-        import matplotlib
+    from alfabeta.plotting import pyplot
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise InvalidOptionError(
-            "--plot needs the plot extra: pip install 'alfabeta[plot]'"
-        ) from None
+    plt = pyplot()
     shown = [(n, e) for n, e in rows if math.isfinite(e.elo)]
     figure, axes = plt.subplots(figsize=(7, 0.5 * len(shown) + 1.5))
     for y, (_, elo) in enumerate(shown):

@@ -167,13 +167,9 @@ class JsonlRecords:
 
 def plot(records: Sequence[BenchRecord], path: str | Path, title: str) -> None:
     """Nodes against depth per searcher (summed over positions), log scale, to a PNG."""
-    try:
-        import matplotlib
+    from alfabeta.plotting import pyplot
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise AlfabetaError("--plot needs matplotlib: pip install 'alfabeta[plot]'") from None
+    plt = pyplot()
     series: dict[str, dict[int, int]] = {}
     for record in records:
         by_depth = series.setdefault(record.searcher, {})

@@ -119,15 +119,9 @@ def print_trajectory(trajectory: Trajectory, out: IO[str], plain: bool | None = 
 
 def plot_trajectory(trajectory: Trajectory, path: str, title: str = "") -> None:
     """Each concept over the updates, as a PNG (needs the plot extra)."""
-    try:
-        import matplotlib
+    from alfabeta.plotting import pyplot
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise InvalidOptionError(
-            "--plot needs the plot extra: pip install 'alfabeta[plot]'"
-        ) from None
+    plt = pyplot()
     figure, axes = plt.subplots(figsize=(7, 4))
     for i, name in enumerate(NODES):
         axes.plot(range(len(trajectory.states)), trajectory.states[:, i], marker=".", label=name)
