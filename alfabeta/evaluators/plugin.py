@@ -12,6 +12,7 @@ from alfabeta.evaluators.small_games import (
     TRGDLines,
 )
 from alfabeta.plugins import hookimpl
+from alfabeta.solvers.solved import Solved
 
 
 @hookimpl
@@ -77,6 +78,12 @@ def register_evaluators(register):
         games=("chess",),
         description="cpw's four terms reweighed by an emotion (relief/fear) from a fuzzy "
         "cognitive map and a goal (seed-000/001)",
+    )
+    register(
+        "solved",
+        Solved,
+        description="perfect play from a retrograde table: solved(table=FILE) "
+        "(alfabeta solve GAME --table FILE)",
     )
     register(
         "standard",

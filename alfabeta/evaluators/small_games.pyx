@@ -163,18 +163,17 @@ def _init_windows():
 
 
 _init_windows()
-cdef uint64_t C4_CENTRE = 0x3FULL << 21
-cdef uint64_t C4_BOARD = 0x40810204081ULL * 63ULL
 
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) nogil
 
 
-cdef inline void _open_windows(uint64_t own, uint64_t other, int* threes, int* twos) noexcept:
-    """Count the four-cell windows holding no ``other`` stone and exactly three (two) ``own``
-    stones, all 69 at once: for each direction, the stones at the four offsets of every window
-    start are added bit-sliced."""
-    cdef uint64_t free_cells = C4_BOARD & ~other
+cdef inline void _open_windows(uint64_t own, uint64_t other, uint64_t board, int* threes,
+                               int* twos) noexcept:
+    """Count the four-cell windows of ``board`` holding no ``other`` stone and exactly three
+    (two) ``own`` stones, all at once (69 on the full board): for each direction, the stones at
+    the four offsets of every window start are added bit-sliced."""
+    cdef uint64_t free_cells = board & ~other
     cdef uint64_t a0, a1, a2, a3, s1, c1, s2, c2, bit0, c3, bit1, bit2, clear
     cdef int d, k
     threes[0] = twos[0] = 0
@@ -200,14 +199,14 @@ cdef class ConnectFourThreats(Evaluator):
     name = "connect-four-threats"
     games = ("connect-four",)
 
-    cdef int side_terms(self, uint64_t own, uint64_t other, uint64_t occupied, int* terms) \
+    cdef int side_terms(self, ConnectFour board, uint64_t own, uint64_t other, int* terms) \
             noexcept:
         cdef int threes, twos
-        _open_windows(own, other, &threes, &twos)
-        terms[0] = 16 * popcount64(winning_cells(own, occupied))
+        _open_windows(own, other, board.board, &threes, &twos)
+        terms[0] = 16 * popcount64(winning_cells(own, own | other) & board.board)
         terms[1] = 2 * threes
         terms[2] = twos
-        terms[3] = 3 * popcount64(own & C4_CENTRE)
+        terms[3] = 3 * popcount64(own & board.centre)
         return terms[0] + terms[1] + terms[2] + terms[3]
 
     cpdef int evaluate(self, Position position) except? EVAL_ERROR:
@@ -215,16 +214,14 @@ cdef class ConnectFourThreats(Evaluator):
         cdef int[4] mine, theirs
         cdef uint64_t me = board.stones[board.side_to_move]
         cdef uint64_t them = board.stones[board.side_to_move ^ 1]
-        cdef uint64_t occupied = me | them
-        return self.side_terms(me, them, occupied, mine) - self.side_terms(them, me, occupied,
-                                                                             theirs)
+        return self.side_terms(board, me, them, mine) - self.side_terms(board, them, me, theirs)
 
     def explain(self, Position position):
         cdef ConnectFour board = <ConnectFour?> position
         cdef int[4] mine, theirs
         cdef uint64_t me = board.stones[board.side_to_move]
         cdef uint64_t them = board.stones[board.side_to_move ^ 1]
-        self.side_terms(me, them, me | them, mine)
-        self.side_terms(them, me, me | them, theirs)
+        self.side_terms(board, me, them, mine)
+        self.side_terms(board, them, me, theirs)
         names = ("threat cells", "open threes", "open twos", "centre stones")
         return {name: mine[i] - theirs[i] for i, name in enumerate(names)}

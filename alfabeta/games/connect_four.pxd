@@ -13,6 +13,11 @@ cdef class ConnectFour(Position):
     cdef readonly uint64_t[2] stones     # each player's stones, bit = 7 * column + row
     cdef int[7] height
     cdef readonly int count              # stones on the board
+    cdef readonly int width, rows        # the board: 4–7 columns of 4–6 cells
+    cdef readonly uint64_t board         # its cells
+    cdef readonly uint64_t bottom        # the bottom cell of each of its columns
+    cdef readonly uint64_t centre        # its centre column(s)
+    cdef int[7] order                    # columns, centre first
 
     cdef uint64_t occupied(self) noexcept
     cdef uint64_t playable(self) noexcept

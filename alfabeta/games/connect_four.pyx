@@ -1,10 +1,13 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Connect Four, 7 columns × 6 rows, on bitboards (the benchmark game shared with easyAI and
-OpenSpiel).
+OpenSpiel). ``connect-four(width=W, height=H)`` plays on a smaller board (4 ≤ W ≤ 7,
+4 ≤ H ≤ 6), the boards whose values the literature publishes (e.g. 4×4 and 5×4 are draws).
 
 Bit ``7 c + r`` is row ``r`` (0 at the bottom) of column ``c``; the seventh bit of each column
 is an always-empty sentinel, so shifts never wrap. A move is a column 0..6 and reads 1..7;
 moves are generated centre first (4 3 5 2 6 1 7), the order that makes alpha-beta efficient.
+On a smaller board the cells above its height and the columns beyond its width stay empty, so
+the same shifts find every four.
 The first player (0) is ``x``. ``to_string()`` lists the columns played so far, e.g. ``"4453"``
 (``""`` for the empty board); ``from_string`` replays them. There is no null move: Connect Four
 is a game of zugzwang. ``is_tactical`` marks positions where the opponent threatens to win
@@ -15,9 +18,8 @@ from libc.stdint cimport uint64_t
 
 from alfabeta.core.position cimport RESULT_DRAW, RESULT_LOSS, RESULT_ONGOING, Position, splitmix64
 
-from alfabeta.core.errors import IllegalMoveError, InvalidPositionError
+from alfabeta.core.errors import IllegalMoveError, InvalidOptionError, InvalidPositionError
 
-cdef int[7] ORDER = [3, 2, 4, 1, 5, 0, 6]
 cdef uint64_t BOTTOM = 0x40810204081ULL       # bit 0 of every column
 cdef uint64_t BOARD = BOTTOM * 63ULL           # the 42 cells
 
@@ -58,8 +60,22 @@ cdef class ConnectFour(Position):
     bench_positions = ("", "4453", "4444333", "43443552", "3344575")
     default_evaluator = "connect-four-threats"
 
-    def __init__(self):
-        self.max_moves = C4_WIDTH
+    def __init__(self, width=7, height=6):
+        for option, value, low, high in (("width", width, 4, C4_WIDTH),
+                                         ("height", height, 4, C4_HEIGHT)):
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise InvalidOptionError(
+                    f"connect-four option {option}={value!r}: expected {low} … {high}")
+        self.width, self.rows = width, height
+        self.bottom = self.board = self.centre = 0
+        for c in range(width):
+            self.bottom |= 1ULL << (C4_STRIDE * c)
+            self.board |= ((1ULL << height) - 1) << (C4_STRIDE * c)
+        for c in ((width - 1) // 2, width // 2):
+            self.centre |= ((1ULL << height) - 1) << (C4_STRIDE * c)
+        for i, c in enumerate(sorted(range(width), key=lambda c: (abs(2 * c - width + 1), c))):
+            self.order[i] = c
+        self.max_moves = width
         self.stones[0] = self.stones[1] = 0
         for c in range(C4_WIDTH):
             self.height[c] = 0
@@ -71,15 +87,15 @@ cdef class ConnectFour(Position):
 
     cdef uint64_t playable(self) noexcept:
         """The cell each non-full column would take next."""
-        return (self.occupied() + BOTTOM) & BOARD
+        return (self.occupied() + self.bottom) & self.board
 
     cdef int generate(self, int* out) except -1:
         cdef int n = 0, i, c
         if self.c_outcome() != RESULT_ONGOING:
             return 0
-        for i in range(C4_WIDTH):
-            c = ORDER[i]
-            if self.height[c] < C4_HEIGHT:
+        for i in range(self.width):
+            c = self.order[i]
+            if self.height[c] < self.rows:
                 out[n] = c
                 n += 1
         return n
@@ -90,9 +106,9 @@ cdef class ConnectFour(Position):
         cdef int n = 0, i, c
         if self.c_outcome() != RESULT_ONGOING:
             return 0
-        for i in range(C4_WIDTH):
-            c = ORDER[i]
-            if self.height[c] < C4_HEIGHT and hot >> (C4_STRIDE * c + self.height[c]) & 1:
+        for i in range(self.width):
+            c = self.order[i]
+            if self.height[c] < self.rows and hot >> (C4_STRIDE * c + self.height[c]) & 1:
                 out[n] = c
                 n += 1
         return n
@@ -118,7 +134,7 @@ cdef class ConnectFour(Position):
     cdef int c_outcome(self) except -1:
         if has_four(self.stones[self.side_to_move ^ 1]):
             return RESULT_LOSS
-        if self.count == C4_WIDTH * C4_HEIGHT:
+        if self.count == self.width * self.rows:
             return RESULT_DRAW
         return RESULT_ONGOING
 
@@ -129,7 +145,11 @@ cdef class ConnectFour(Position):
 
     # ---- Python API -------------------------------------------------------------------------
     def options(self):
-        return {}
+        if (self.width, self.rows) == (C4_WIDTH, C4_HEIGHT):
+            return {}
+        return {"width": self.width, "height": self.rows}
+
+    path_independent = True  # outcome() reads the board alone: retrograde analysis applies
 
     def columns_played(self):
         return "".join(str(m + 1) for m in self._stack)
@@ -138,9 +158,9 @@ cdef class ConnectFour(Position):
         """The board, rows top to bottom (``x``, ``o``, ``.``) joined by ``/``, then the side
         to move."""
         rows = []
-        for r in range(C4_HEIGHT - 1, -1, -1):
+        for r in range(self.rows - 1, -1, -1):
             row = ""
-            for c in range(C4_WIDTH):
+            for c in range(self.width):
                 bit = 1 << (C4_STRIDE * c + r)
                 row += "x" if self.stones[0] & bit else "o" if self.stones[1] & bit else "."
             rows.append(row)
@@ -149,7 +169,7 @@ cdef class ConnectFour(Position):
     def from_string(self, text):
         """From ``to_string()``'s board (``"......./... x"``) or a string of columns played
         (``"4453"``)."""
-        cdef ConnectFour position = ConnectFour()
+        cdef ConnectFour position = ConnectFour(self.width, self.rows)
         text = text.strip()
         if not text or text.isdigit():
             for ch in text:
@@ -161,14 +181,15 @@ cdef class ConnectFour(Position):
             return position
         fields = text.split()
         rows = fields[0].split("/") if fields else []
-        if len(fields) != 2 or len(rows) != C4_HEIGHT or any(len(r) != C4_WIDTH for r in rows) \
+        if len(fields) != 2 or len(rows) != self.rows or any(len(r) != self.width for r in rows) \
                 or set("".join(rows)) - set("xo.") or fields[1] not in ("x", "o"):
             raise InvalidPositionError(
-                f"connect-four position {text!r}: expected 6 rows of 7 cells (x, o, .) "
-                "top row first, separated by /, then x or o to move; or the columns played"
+                f"connect-four position {text!r}: expected {self.rows} rows of {self.width} "
+                "cells (x, o, .) top row first, separated by /, then x or o to move; or the "
+                "columns played"
             )
-        for c in range(C4_WIDTH):
-            column = [rows[C4_HEIGHT - 1 - r][c] for r in range(C4_HEIGHT)]
+        for c in range(self.width):
+            column = [rows[self.rows - 1 - r][c] for r in range(self.rows)]
             filled = "".join(column).rstrip(".")
             if "." in filled:
                 raise InvalidPositionError(
@@ -200,12 +221,13 @@ cdef class ConnectFour(Position):
 
     def parse_move(self, text):
         text = str(text).strip()
-        if not text.isdigit() or not 1 <= int(text) <= C4_WIDTH:
-            raise IllegalMoveError(f"{text!r} is not a connect-four move: give a column 1..7")
+        if not text.isdigit() or not 1 <= int(text) <= self.width:
+            raise IllegalMoveError(
+                f"{text!r} is not a connect-four move: give a column 1..{self.width}")
         move = int(text) - 1
         if move not in self.legal_moves():
             raise IllegalMoveError(
-                f"column {text} is full" if self.height[move] == C4_HEIGHT
+                f"column {text} is full" if self.height[move] == self.rows
                 else "the game is over"
             )
         return move
@@ -213,6 +235,6 @@ cdef class ConnectFour(Position):
     def __str__(self):
         rows = self.to_string().split()[0].split("/")
         lines = [" ".join(row) for row in rows]
-        lines.append("1 2 3 4 5 6 7")
+        lines.append(" ".join(str(c + 1) for c in range(self.width)))
         lines.append(f"{'xo'[self.side_to_move]} to move")
         return "\n".join(lines)

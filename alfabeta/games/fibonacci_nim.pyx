@@ -123,6 +123,8 @@ cdef class FibonacciNim(Position):
         return splitmix64((<uint64_t> self.n << 33) ^ (<uint64_t> self.q << 1) ^ self.side_to_move)
 
     # ---- Python API -------------------------------------------------------------------------
+    path_independent = True  # outcome() reads ⟨n, q⟩ alone: retrograde analysis applies
+
     def options(self):
         return {"n": self.pile}
 

@@ -35,6 +35,7 @@ class TicTacToe:
     bench_positions = ("......... x", "x...o.... x")
     max_moves = 9
     default_evaluator = "tictactoe-lines"
+    path_independent = True  # the board alone decides outcome(): retrograde analysis applies
 
     def __init__(self) -> None:
         self.board: list[int | None] = [None] * 9

@@ -325,6 +325,16 @@ cdef class TRGD(Position):
             "max_plies": self.max_plies,
         }
 
+    @property
+    def path_independent(self):
+        """True without the repetition and ply rules: outcome() then reads the board alone."""
+        return self.repetition == 0 and self.max_plies == 0
+
+    def without_path_rules(self):
+        """This position in the game without its repetition and ply rules."""
+        variant = TRGD(first_moves=self.options()["first_moves"], repetition=0, max_plies=0)
+        return variant.from_string(self.to_string())
+
     def pieces(self, int side):
         """The points (1-based, ascending) holding ``side``'s pieces (0 is MAX)."""
         return _points(self.min_mask if side else self.max_mask)

@@ -48,7 +48,7 @@ class Entry:
         """The keyword options the factory accepts, or None if it takes any (**kwargs)."""
         try:
             parameters = _signature(self.factory).parameters.values()
-        except (TypeError, ValueError, SyntaxError):
+        except (TypeError, ValueError, SyntaxError, NameError):
             return None
         if any(p.kind is p.VAR_KEYWORD for p in parameters):
             return None

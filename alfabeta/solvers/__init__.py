@@ -1,0 +1,1 @@
+"""Solvers: retrograde analysis over a game's state graph, and proof-number search."""
