@@ -206,6 +206,29 @@ def build_parser() -> argparse.ArgumentParser:
     explain.add_argument("--json", action="store_true", help="print JSON instead of tables")
     explain.add_argument("--plain", action="store_true", help="plain text tables")
 
+    solve = commands.add_parser(
+        "solve", help="prove a position won, lost or drawn (retrograde analysis or df-pn)"
+    )
+    solve.add_argument("game", help='game spec, e.g. "connect-four(width=5, height=4)"')
+    solve.add_argument(
+        "position", nargs="?", help="a position in the game's notation (default: the start)"
+    )
+    solve.add_argument(
+        "--method",
+        choices=("auto", "retrograde", "pn"),
+        default="auto",
+        help="retrograde where the game's states can be enumerated, else proof-number search",
+    )
+    solve.add_argument("--mate", type=int, metavar="N", help="chess: look for a mate in N")
+    solve.add_argument("--nodes", type=int, default=0, help="node budget of each df-pn search")
+    solve.add_argument("--time", type=float, default=0.0, help="seconds for each df-pn search")
+    solve.add_argument(
+        "--max-states", type=int, default=50_000_000, help="the most states to enumerate"
+    )
+    solve.add_argument("--table", metavar="FILE", help="keep the retrograde table (FILE.npz/.json)")
+    solve.add_argument("--tree", action="store_true", help="print df-pn's strategy tree")
+    solve.add_argument("--json", action="store_true", help="print JSON")
+
     fcm = commands.add_parser("fcm", help="run the emotional evaluator's fuzzy cognitive map")
     fcm.add_argument(
         "--input",
@@ -868,6 +891,132 @@ def _dual_search(catalog: Catalog, position, evaluator, args) -> dict:
     }
 
 
+def cmd_solve(catalog: Catalog, args, out) -> int:
+    import json
+
+    from alfabeta.solvers.solve import solve
+
+    position = catalog.game(args.game)
+    if args.position:
+        position = position.from_string(args.position)
+    if args.table and args.mate is not None:
+        raise InvalidOptionError("--table keeps a retrograde table; --mate searches with df-pn")
+    evaluator = None
+    if getattr(position, "default_evaluator", None) == "tree-leaves":
+        evaluator = catalog.default_evaluator(position)  # an explicit tree scores its leaves
+    with _solving_progress(args.json) as progress:
+        solution = solve(
+            position,
+            args.game,
+            method=args.method,
+            mate=args.mate,
+            nodes=args.nodes,
+            seconds=args.time,
+            max_states=args.max_states,
+            evaluator=evaluator,
+            progress=progress,
+        )
+    if args.table:
+        if solution.table is None:
+            raise InvalidOptionError("--table keeps a retrograde table: add --method retrograde")
+        written = solution.table.save(args.table)
+    if args.json:
+        account = solution.to_dict()
+        if args.tree and solution.strategy is not None:
+            account["strategy"] = _named_strategy(position, solution.strategy)
+        print(json.dumps(account, indent=2), file=out)
+        return EXIT_OK
+    for note in solution.notes:
+        print(f"note: {note}", file=out)
+    mover = f"player {position.side_to_move + 1}"
+    distance = ""
+    if solution.distance is not None:
+        bound = "" if solution.method == "retrograde" else "at most "
+        distance = f" in {bound}{solution.distance} plies"
+    if args.mate is not None:
+        if solution.value == "win":
+            distance += f": mate in {(solution.distance + 1) // 2}"
+        elif solution.value == "no win":
+            distance = f": no mate in {args.mate}"
+    print(f"{position.name}: {solution.value} for {mover} (to move){distance}", file=out)
+    if solution.best_moves:
+        print(f"best moves: {' '.join(solution.best_moves)}", file=out)
+    work = "states" if solution.method == "retrograde" else "nodes"
+    print(
+        f"method: {solution.method}, {solution.work:,} {work}, {solution.seconds:.2f}s",
+        file=out,
+    )
+    if args.table:
+        print(f"table: {written[0]} and {written[1]}", file=out)
+    if args.tree and solution.strategy is not None:
+        for line in _strategy_lines(position, solution.strategy):
+            print(line, file=out)
+    return EXIT_OK
+
+
+def _named_strategy(position, tree: dict) -> dict:
+    """A strategy tree with its moves in the game's notation."""
+    if "move" in tree:
+        name = position.move_str(tree["move"])
+        position.push(tree["move"])
+        try:
+            return {"move": name, "then": _named_strategy(position, tree["then"])}
+        finally:
+            position.pop()
+    if "replies" in tree:
+        replies = {}
+        for move, subtree in tree["replies"].items():
+            name = position.move_str(move)
+            position.push(move)
+            try:
+                replies[name] = _named_strategy(position, subtree)
+            finally:
+                position.pop()
+        return {"replies": replies}
+    return {}
+
+
+def _strategy_lines(position, tree: dict, indent: str = "") -> list[str]:
+    named = _named_strategy(position, tree)
+    lines: list[str] = []
+
+    def walk(node: dict, pad: str) -> None:
+        if "move" in node:
+            lines.append(f"{pad}{node['move']}")
+            walk(node["then"], pad)
+        elif "replies" in node:
+            for reply, subtree in node["replies"].items():
+                lines.append(f"{pad}  if {reply}:")
+                walk(subtree, pad + "    ")
+
+    walk(named, indent)
+    return lines
+
+
+def _solving_progress(quiet: bool):
+    """A context giving a progress callback (states enumerated) drawn on a terminal."""
+    import contextlib
+
+    @contextlib.contextmanager
+    def progress():
+        if quiet or not sys.stderr.isatty():
+            yield None
+            return
+        from rich.console import Console
+        from rich.progress import Progress, SpinnerColumn, TextColumn
+
+        with Progress(
+            SpinnerColumn(),
+            TextColumn("solving: {task.description}"),
+            console=Console(file=sys.stderr),
+            transient=True,
+        ) as bar:
+            task = bar.add_task("enumerating states")
+            yield lambda states: bar.update(task, description=f"{states:,} states")
+
+    return progress()
+
+
 def cmd_fcm(catalog: Catalog, args, out) -> int:
     import json
 
@@ -912,6 +1061,7 @@ COMMANDS = {
     "bench": cmd_bench,
     "explain": cmd_explain,
     "fcm": cmd_fcm,
+    "solve": cmd_solve,
     "epd": cmd_epd,
     "perft": cmd_perft,
     "play": cmd_play,
@@ -944,6 +1094,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("alfabeta: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): nothing left to say
+        sys.stdout = None
+        return EXIT_OK
     except Exception as error:  # a bug: in a plugin (named) or in alfabeta
         return _unexpected(error, catalog, args.debug)
 

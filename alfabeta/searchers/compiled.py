@@ -23,6 +23,7 @@ from alfabeta.core.evaluator import as_evaluator
 from alfabeta.plugins import hookimpl
 from alfabeta.searchers import basic, family, mcts, scout, sss
 from alfabeta.searchers.base import Searcher, choice, whole
+from alfabeta.searchers.proof_number import ProofNumber
 from alfabeta.searchers.reference import PyAlphaBeta, PyMinimax, PyNegamax
 
 FLAG = choice(True, False)
@@ -313,6 +314,12 @@ def register_searchers(register):
     register("scout", Scout, description="Pearl's Scout, TEST and EVAL (compiled)")
     register("sss*", SSS, description="Stockman's SSS* with an OPEN list (compiled)")
     register("dual*", Dual, description="Dual*, the mirror of SSS* (compiled)")
+    register(
+        "pn",
+        ProofNumber,
+        aliases=("df-pn",),
+        description="depth-first proof-number search: proves a win, loss or draw (compiled)",
+    )
     register(
         "mcts",
         MCTS,

@@ -11,6 +11,7 @@ Loading never unpickles, and checks shapes, dtypes, order and ranges.
 from __future__ import annotations
 
 import json
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -143,11 +144,11 @@ class SolvedTable:
                 f"reads version {VERSION}"
             )
         try:
-            with np.load(arrays, allow_pickle=False) as data:
+            with open(arrays, "rb") as handle, np.load(handle, allow_pickle=False) as data:
                 keys, value, distance = data["keys"], data["value"], data["distance"]
         except FileNotFoundError:
             raise SolverError(f"solved table {str(arrays)!r}: no such file") from None
-        except (OSError, ValueError, KeyError, EOFError) as error:
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
             raise SolverError(f"solved table {str(arrays)!r}: unreadable ({error})") from None
         expected = (("keys", keys, np.uint64), ("value", value, np.int8))
         for name, array, dtype in (*expected, ("distance", distance, np.int32)):
