@@ -59,7 +59,12 @@ def test_a_tampered_strategy_does_not_verify(catalog):
 
 @pytest.mark.parametrize(
     "spec",
-    ["tictactoe", "fibonacci-nim(n=13)", "fibonacci-nim(n=30)", "connect-four(width=4, height=4)"],
+    [
+        "tictactoe",
+        "fibonacci-nim(n=13)",
+        "fibonacci-nim(n=55)",
+        "connect-four(width=4, height=4)",
+    ],
 )
 def test_pn_and_retrograde_agree_on_small_games(catalog, spec):
     position = catalog.game(spec)
@@ -306,3 +311,12 @@ def test_solve_command_refuses_bad_requests(capsys):
     assert main(["solve", "fibonacci-nim(n=20)", "--method", "pn", "--table", "x"]) == 2
     err = capsys.readouterr().err
     assert "--mate" in err and "game is over" in err
+
+
+def test_a_proof_larger_than_any_tree_is_checked_as_the_dag_it_is(catalog):
+    # n = 55 is a Fibonacci number: lost for the first player. Its proof, written out as a
+    # tree, has millions of nodes; replayed as a DAG it is checked position by position.
+    result = prove(catalog.game("fibonacci-nim(n=55)"), tree_limit=10_000)
+    assert result.value == "loss" and result.strategy is None
+    table, _ = solve_table(catalog.game("fibonacci-nim(n=55)"))
+    assert result.plies >= table.of(catalog.game("fibonacci-nim(n=55)"))[1]

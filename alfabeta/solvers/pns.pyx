@@ -341,6 +341,14 @@ cdef class DfPn:
             return "disproved", pn, dn
         return "unknown", pn, dn
 
+    def numbers(self, int ply=0):
+        """(pn, dn) of the current position as the search left them: decided, from the
+        table, or None if it was never expanded."""
+        cdef uint32_t pn, dn
+        if self.terminal(ply, &pn, &dn) or self.entries.get(self.entry_key(ply), &pn, &dn):
+            return pn, dn
+        return None
+
     def refuting_move(self):
         """After a disproof at the root, a root move whose position is disproved too (the
         attacker's opponent keeps the result with it); None if there is none."""

@@ -18,8 +18,9 @@ NO_WIN = "no win"  # the side to move cannot force a win within the ply bound
 @frozen(eq=False)
 class ProofResult:
     """What df-pn established for the side to move: ``value`` is win, loss, draw or unknown;
-    ``strategy`` the winner's strategy tree (None for a draw or unknown); ``plies`` its
-    length (the longest line it allows, an upper bound on the distance to the end);
+    ``strategy`` the winner's strategy tree (None for a draw or unknown, or when the tree
+    would be too large: a proof is a DAG); ``plies`` the longest line the proof allows (an
+    upper bound on the distance to the end);
     ``move`` a move that keeps the value (the strategy's first move for a win; for a draw a
     move that is not lost; None when every move loses or nothing is known)."""
 
@@ -30,15 +31,6 @@ class ProofResult:
     nodes: int
     seconds: float
     cycles: bool
-
-
-def strategy_length(tree: dict) -> int:
-    """The plies of the longest line a strategy tree allows."""
-    if "move" in tree:
-        return 1 + strategy_length(tree["then"])
-    if "replies" in tree:
-        return 1 + max(strategy_length(t) for t in tree["replies"].values())
-    return 0
 
 
 def verify(
@@ -85,6 +77,78 @@ def verify(
     return check(tree, 0)
 
 
+def replay_proof(
+    position: Position, search: DfPn, attacker: int, max_plies: int = 0, evaluator=None
+) -> tuple[int, int | None] | None:
+    """Check a proof against the game's own rules: from ``position``, the attacker's moves
+    that ``search`` marked proven, and every defence, must reach a won end (within
+    ``max_plies``). The proof is walked as the DAG it is (each position once; its tree can be
+    exponentially larger), never through a position already on the line. Returns the longest
+    line's plies and the attacker's first move (None at a defender's turn), or None if the
+    proof does not hold."""
+    memo: dict[tuple[int, int], int | None] = {}
+    line: set[int] = set()
+
+    def won_end(ply: int) -> bool:
+        status = position.outcome()
+        mover = position.side_to_move
+        if status == Result.LEAF and evaluator is not None:
+            score = evaluator.evaluate(position)
+            return (score if mover == attacker else -score) > 0
+        return status in (Result.WIN, Result.LOSS) and (status == Result.WIN) == (mover == attacker)
+
+    def longest(ply: int) -> int | None:
+        if position.is_over():
+            return 0 if won_end(ply) else None
+        if max_plies and ply >= max_plies:
+            return None
+        key = position.key()
+        memo_key = (key, max_plies - ply if max_plies else 0)
+        if memo_key in memo:
+            return memo[memo_key]
+        if key in line:
+            return None
+        line.add(key)
+        try:
+            result = choose(ply)[0]
+        finally:
+            line.discard(key)
+        memo[memo_key] = result
+        return result
+
+    def choose(ply: int) -> tuple[int | None, int | None]:
+        moves = position.legal_moves()
+        if position.side_to_move == attacker:
+            for move in moves:
+                position.push(move)
+                try:
+                    numbers = search.numbers(ply + 1)
+                    length = longest(ply + 1) if numbers and numbers[0] == 0 else None
+                finally:
+                    position.pop()
+                if length is not None:
+                    return length + 1, move
+            return None, None
+        worst = 0
+        for move in moves:
+            position.push(move)
+            try:
+                length = longest(ply + 1)
+            finally:
+                position.pop()
+            if length is None:
+                return None, None
+            worst = max(worst, length + 1)
+        return worst, None
+
+    if position.is_over():
+        return (0, None) if won_end(0) else None
+    position_key = position.key()
+    line.add(position_key)
+    plies, first = choose(0)
+    return None if plies is None else (plies, first)
+
+
 def prove(
     position: Position,
     *,
@@ -96,7 +160,8 @@ def prove(
     tree_limit: int = 200_000,
 ) -> ProofResult:
     """Is the side to move won, lost or drawn? df-pn for the side to move, then for its
-    opponent; a proof counts only once its strategy tree has been replayed and verified.
+    opponent; a proof counts only once :func:`replay_proof` has checked it by the game's
+    rules. ``strategy`` is the proof as a tree when it has at most ``tree_limit`` nodes.
     ``nodes`` and ``seconds`` bound each of the two searches. With ``max_plies`` only the
     side to move's win within that many plies is asked (a mate in N is 2N − 1 plies): the
     answer is then win, no win or unknown."""
@@ -119,16 +184,20 @@ def prove(
         expanded += search.expanded
         cycles = cycles or search.cycle_seen
         if answer == "proved":
-            tree = search.proof_tree(tree_limit)
-            if tree is None or not verify(position, tree, attacker, max_plies, evaluator):
+            try:
+                checked = replay_proof(position, search, attacker, max_plies, evaluator)
+            except RecursionError:  # a proof line deeper than Python's stack: not checked
+                checked = None
+            if checked is None:
                 answer = "unknown"  # never report a proof that does not replay
             else:
+                plies, first = checked
                 won = attacker == mover
                 return ProofResult(
                     WIN if won else LOSS,
-                    tree,
-                    strategy_length(tree),
-                    tree["move"] if won else None,
+                    search.proof_tree(tree_limit),
+                    plies,
+                    first if won else None,
                     expanded,
                     time.perf_counter() - start,
                     cycles,
