@@ -994,7 +994,8 @@ def _strategy_lines(position, tree: dict, indent: str = "") -> list[str]:
 
 
 def _solving_progress(quiet: bool):
-    """A context giving a progress callback (states enumerated) drawn on a terminal."""
+    """A context giving a progress callback (states enumerated or nodes expanded), drawn on a
+    terminal."""
     import contextlib
 
     @contextlib.contextmanager
@@ -1011,8 +1012,8 @@ def _solving_progress(quiet: bool):
             console=Console(file=sys.stderr),
             transient=True,
         ) as bar:
-            task = bar.add_task("enumerating states")
-            yield lambda states: bar.update(task, description=f"{states:,} states")
+            task = bar.add_task("starting")
+            yield lambda count: bar.update(task, description=f"{count:,} states or nodes")
 
     return progress()
 

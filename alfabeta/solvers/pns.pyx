@@ -125,14 +125,15 @@ cdef class DfPn:
     win from ``position``. ``max_plies`` bounds the proof's length (0: none; a mate in N is
     ``2N - 1`` plies); ``nodes`` and ``seconds`` bound the work; ``evaluator`` scores an
     explicit tree's leaves (a positive score for the attacker is a win); ``forcing_first``
-    tries the attacker's forcing moves (``is_tactical`` after the move, e.g. a check) first."""
+    tries the attacker's forcing moves (``is_tactical`` after the move, e.g. a check) first;
+    ``progress(nodes)`` is called every 65,536 expansions."""
 
     cdef Position position
     cdef readonly int attacker, max_plies
     cdef readonly long long expanded, max_nodes
     cdef readonly bint cycle_seen
     cdef double deadline, epsilon
-    cdef object evaluator
+    cdef object evaluator, progress
     cdef bint forcing_first
     cdef _Entries entries
     cdef uint64_t* path
@@ -143,13 +144,14 @@ cdef class DfPn:
 
     def __init__(self, Position position, int attacker, int max_plies=0, long long nodes=0,
                  double seconds=0.0, evaluator=None, double epsilon=0.25,
-                 bint forcing_first=False):
+                 bint forcing_first=False, progress=None):
         if attacker not in (0, 1):
             raise SolverError(f"attacker {attacker!r}: expected 0 or 1")
         self.position, self.attacker, self.max_plies = position, attacker, max_plies
         self.max_nodes = nodes
         self.deadline = time.perf_counter() + seconds if seconds > 0 else 0.0
         self.evaluator, self.epsilon, self.forcing_first = evaluator, epsilon, forcing_first
+        self.progress = progress
         self.entries = _Entries()
         self.path_capacity = 1024
         self.path = <uint64_t*> malloc(self.path_capacity * sizeof(uint64_t))
@@ -218,6 +220,8 @@ cdef class DfPn:
             raise _Stop()
         if self.expanded % 4096 == 0:
             PyErr_CheckSignals()
+            if self.progress is not None and self.expanded % 65536 == 0:
+                self.progress(self.expanded)
             if self.deadline and time.perf_counter() > self.deadline:
                 raise _Stop()
         if self.path_length == self.path_capacity:

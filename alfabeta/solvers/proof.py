@@ -157,7 +157,8 @@ def prove(
     max_plies: int = 0,
     evaluator=None,
     forcing_first: bool = False,
-    tree_limit: int = 200_000,
+    tree_limit: int = 20_000,
+    progress=None,
 ) -> ProofResult:
     """Is the side to move won, lost or drawn? df-pn for the side to move, then for its
     opponent; a proof counts only once :func:`replay_proof` has checked it by the game's
@@ -179,6 +180,7 @@ def prove(
             seconds=seconds,
             evaluator=evaluator,
             forcing_first=forcing_first,
+            progress=progress,
         )
         answer, _, _ = search.run()
         expanded += search.expanded

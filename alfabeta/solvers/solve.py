@@ -78,7 +78,8 @@ def solve(
     evaluator=None,
     progress: Callable[[int], None] | None = None,
 ) -> Solution:
-    """Solve ``position`` (left unchanged); see :class:`Solution`."""
+    """Solve ``position`` (left unchanged); see :class:`Solution`. ``progress(count)``
+    hears the states enumerated (retrograde) or the nodes expanded (df-pn) as they grow."""
     if position.is_over():
         raise SolverError(f"{position.to_string()!r}: the game is over ({position.outcome().name})")
     if mate is not None and (isinstance(mate, bool) or not 1 <= mate <= 100):
@@ -108,6 +109,7 @@ def solve(
         max_plies=2 * mate - 1 if mate else 0,
         evaluator=evaluator,
         forcing_first=mate is not None,
+        progress=progress,
     )
     notes = []
     if result.cycles and result.value != WIN:
