@@ -99,3 +99,14 @@ def test_function_evaluator_rejects_a_non_int_score():
     evaluator = FunctionEvaluator(lambda position: 0.5, name="halves")
     with pytest.raises(GameProtocolError, match="must return an int"):
         evaluator.evaluate(PythonGame(TicTacToe()))
+
+
+def test_the_compiled_score_constants_agree_with_core_scores():
+    from alfabeta.core import scores
+    from alfabeta.searchers.context import score_constants
+
+    assert score_constants() == {
+        "MAX_PLY": scores.MAX_PLY,
+        "WIN": scores.WIN,
+        "INFINITY": scores.INFINITY,
+    }

@@ -270,6 +270,16 @@ def test_the_chess_bench_signature_is_stable(capsys):
     assert capsys.readouterr().out == first and int(first) > 0
 
 
+# The default chess bench's node count, pinned as Stockfish pins its bench: a commit that
+# changes it says why (a change to move generation, ordering or search counts).
+BENCH_SIGNATURE = 549931
+
+
+def test_the_default_chess_bench_signature_is_pinned(capsys):
+    assert main(["bench", "chess", "--signature"]) == 0
+    assert int(capsys.readouterr().out) == BENCH_SIGNATURE
+
+
 def test_the_chess_bench_has_about_twenty_positions(catalog):
     assert 18 <= len(catalog.game("chess").bench_positions) <= 24
 

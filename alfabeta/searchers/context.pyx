@@ -109,3 +109,9 @@ cdef class SearchContext:
 
     def elapsed(self):
         return time.perf_counter() - self.started
+
+
+def score_constants():
+    """The score constants the compiled searchers were built with (for the test that checks
+    they agree with ``alfabeta.core.scores``)."""
+    return {"MAX_PLY": SEARCH_MAX_PLY, "WIN": SCORE_WIN, "INFINITY": SCORE_INF}

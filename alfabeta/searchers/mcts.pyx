@@ -110,6 +110,9 @@ cdef double _playout(SearchContext ctx, uint64_t* rng, int limit) except? -2.0:
     return result
 
 
+cdef int ITERATIONS_PER_CHECK = 16  # the clock and stop flag: a playout can be 400 plies long
+
+
 def search(Position position, Evaluator evaluator, limit, double exploration, uint64_t seed,
            int playout_plies, int iterations):
     cdef SearchContext ctx = SearchContext(position, evaluator, limit)
@@ -141,9 +144,13 @@ cdef object _run(SearchContext ctx, _Tree tree, Position position, Evaluator eva
     while iterations <= 0 or ctx.nodes < iterations:
         if spend_node(ctx):
             break
+        if ctx.nodes % ITERATIONS_PER_CHECK == 0:  # an iteration is a whole playout
+            ctx.check()
+            if ctx.aborted:
+                break
         node, depth = 0, 0
-        # selection
-        while tree.nodes[node].child_count > 0:
+        # selection, never deeper than the path buffer
+        while tree.nodes[node].child_count > 0 and depth < SEARCH_MAX_PLY:
             n = &tree.nodes[node]
             log_n = log(n.visits)
             best, best_score = -1, -1.0
