@@ -154,6 +154,7 @@ class Engine:
             "Threads": 1,
         }
         self.position = self.catalog.game("chess")
+        self.player: tuple | None = None  # (options it was built for, searcher, evaluator)
         self.thread: threading.Thread | None = None
         self.stop = threading.Event()
         self.release = threading.Event()  # lets a finished infinite search print bestmove
@@ -208,7 +209,11 @@ class Engine:
 
     def cmd_ucinewgame(self, _):
         self.finish_search()
-        self.position = self.catalog.game("chess")  # tables live per search: nothing to clear
+        self.position = self.catalog.game("chess")
+        if self.player is not None:  # the searcher keeps its table between moves: forget it
+            new_game = getattr(self.player[1], "new_game", None)
+            if new_game is not None:
+                new_game()
 
     def cmd_setoption(self, tokens):
         text = " ".join(tokens)
@@ -305,8 +310,13 @@ class Engine:
 
     # ---- searching ------------------------------------------------------------------------
     def _make_player(self):
+        """The searcher and evaluator the options name, kept from one ``go`` to the next (so
+        the searcher's table carries over a game) until an option changes."""
         from attrs import evolve
 
+        wanted = tuple(sorted(self.options.items()))
+        if self.player is not None and self.player[0] == wanted:
+            return self.player[1], self.player[2]
         searcher = self.catalog.searcher(self.options["Searcher"] or DEFAULT_SEARCHER)
         if self.options["OwnBook"] and self.options["BookFile"] and hasattr(searcher, "book"):
             from alfabeta.games.chess.polyglot import PolyglotBook
@@ -315,6 +325,7 @@ class Engine:
         if hasattr(searcher, "tt_mb"):
             searcher = evolve(searcher, tt_mb=self.options["Hash"])
         evaluator = self.catalog.evaluator(self.options["Evaluator"] or "standard", "chess")
+        self.player = (wanted, searcher, evaluator)
         return searcher, evaluator
 
     def _limit(self, values: dict[str, int], infinite: bool, side: int) -> Limit:

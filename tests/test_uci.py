@@ -305,4 +305,4 @@ def test_no_loss_on_time_at_ten_seconds_plus_a_tenth():
             assert clocks[side] > 0, f"lost on time at ply {board.ply()}"
             clocks[side] += increment
             board.push(result.move)
-    assert min(clocks) > 1.0
+    assert min(clocks) > 1.0, clocks

@@ -130,3 +130,31 @@ def test_a_fixed_depth_searcher_with_a_clock_falls_back_to_a_legal_move():
 def test_bestmove_0000_only_where_there_is_no_legal_move():
     lines = dialogue("position fen 7k/5QQ1/8/8/8/8/8/K7 b - - 0 1\ngo depth 2\n")
     assert bestmoves(lines) == ["0000"]
+
+
+def test_the_table_carries_over_between_moves_and_ucinewgame_clears_it():
+    def search() -> list[str]:
+        engine.stdin.write("position startpos moves e2e4 e7e5\ngo depth 5\n")
+        lines = []
+        while not lines or not lines[-1].startswith("bestmove"):
+            lines.append(engine.stdout.readline().strip())
+        return lines
+
+    def numbers(lines: list[str], depth: int) -> dict[str, int]:
+        line = next(x for x in lines if x.startswith(f"info depth {depth} "))
+        words = line.split()
+        return {key: int(words[words.index(key) + 1]) for key in ("nodes", "hashfull")}
+
+    with subprocess.Popen(
+        ENGINE, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+    ) as engine:
+        engine.stdin.write(FAST)
+        first, second = search(), search()
+        engine.stdin.write("ucinewgame\n")
+        third = search()
+        engine.stdin.write("quit\n")
+        engine.stdin.flush()
+        assert engine.wait(timeout=30) == 0
+    assert numbers(second, 5)["nodes"] < numbers(first, 5)["nodes"]  # the first search's hits
+    assert numbers(second, 1)["hashfull"] > numbers(first, 1)["hashfull"]
+    assert numbers(third, 5) == numbers(first, 5)  # a cleared table: the same search again

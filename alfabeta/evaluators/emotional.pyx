@@ -76,6 +76,7 @@ cdef class Emotional(CPW):
 
     name = "emotional"
     games = ("chess",)
+    root_dependent = True  # its weights change with each search's root: no table carries over
     cdef double[4] weight
     cdef int program
     cdef readonly object appraisal

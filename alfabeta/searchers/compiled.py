@@ -25,9 +25,11 @@ from alfabeta.searchers import basic, family, mcts, scout, sss
 from alfabeta.searchers.base import Searcher, choice, whole
 from alfabeta.searchers.proof_number import ProofNumber
 from alfabeta.searchers.reference import PyAlphaBeta, PyMinimax, PyNegamax
+from alfabeta.searchers.tt import TranspositionTable
 
 FLAG = choice(True, False)
 CLOCK_MOVES = 30  # moves assumed left in the game when the clock gives no movestogo
+HARD_FACTOR = 2  # a move may overrun its budget this many times (an iteration in progress)
 
 
 @define
@@ -71,7 +73,7 @@ class AlphaBeta(PyAlphaBeta):
     pvs: bool = field(default=False, validator=FLAG, kw_only=True)
     research_leaves: bool = field(default=True, validator=FLAG, kw_only=True)
     tt: bool = field(default=False, validator=FLAG, kw_only=True)
-    tt_mb: int = field(default=16, validator=whole(1), kw_only=True)
+    tt_mb: int = field(default=16, validator=whole(1, 4096), kw_only=True)
     iterative: bool = field(default=False, validator=FLAG, kw_only=True)
     tt_move: bool = field(default=True, validator=FLAG, kw_only=True)
     killers: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -86,6 +88,34 @@ class AlphaBeta(PyAlphaBeta):
     extensions: int = field(default=0, validator=whole(0), kw_only=True)
     secondary: int = field(default=0, validator=whole(0), kw_only=True)
     book: Callable | str | None = field(default=None, kw_only=True, repr=False)
+    _table: TranspositionTable | None = field(default=None, init=False, repr=False, eq=False)
+    _table_for: tuple | None = field(default=None, init=False, repr=False, eq=False)
+
+    @property
+    def table(self) -> TranspositionTable | None:
+        """The transposition table (``tt=on``), kept between searches: the next search of the
+        same game starts from what this one stored. None with ``tt`` off."""
+        if self.tt and self._table is None:
+            self._table = TranspositionTable(self.tt_mb)
+        return self._table
+
+    def new_game(self) -> None:
+        """Forget what earlier searches stored (UCI's ``ucinewgame``)."""
+        if self._table is not None:
+            self._table.clear()
+
+    def _table_for_search(self, position: Position, evaluator) -> TranspositionTable | None:
+        """The table, cleared first when the game (with its options) or the evaluator is not
+        the one it was filled for, or when the evaluator scores relative to each search's root
+        (``root_dependent``): stored values are only valid for the same scoring."""
+        table = self.table
+        if table is None:
+            return None
+        identity = (position.name, repr(position.options()), repr(evaluator))
+        if identity != self._table_for or getattr(evaluator, "root_dependent", False):
+            table.clear()
+            self._table_for = identity
+        return table
 
     def _family_options(self) -> dict:
         return {
@@ -138,7 +168,16 @@ class AlphaBeta(PyAlphaBeta):
             from alfabeta.games.chess.polyglot import PolyglotBook
 
             book = PolyglotBook(book)
-        return family.search(position, evaluator, limit, options, book, self.guess, on_info)
+        return family.search(
+            position,
+            evaluator,
+            limit,
+            options,
+            book,
+            self.guess,
+            on_info,
+            self._table_for_search(position, evaluator),
+        )
 
 
 def clock_budget(limit: Limit, side: int) -> tuple[float, float]:
@@ -149,7 +188,7 @@ def clock_budget(limit: Limit, side: int) -> tuple[float, float]:
     increment = (limit.winc if side == 0 else limit.binc) or 0.0
     moves = limit.movestogo or CLOCK_MOVES
     budget = remaining / moves + 0.8 * increment
-    hard = max(0.01, min(remaining * 0.4, budget * 3))
+    hard = max(0.01, min(remaining * 0.4, budget * HARD_FACTOR))
     if remaining <= 0:
         raise UnsupportedLimitError("the clock has no time left for this move")
     return min(budget, hard) * 0.5, hard

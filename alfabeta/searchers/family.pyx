@@ -50,23 +50,21 @@ from alfabeta.core.position cimport (
     Position,
 )
 from alfabeta.searchers.context cimport SCORE_INF, SCORE_WIN, SEARCH_MAX_PLY, SearchContext, ply_moves, pv_clear, pv_set, spend_node
+from alfabeta.searchers.tt cimport (
+    NO_MOVE,
+    PROVEN,
+    Entry,
+    TranspositionTable,
+    from_table,
+    table_depth,
+)
 
 from alfabeta.core import SearchInfo, SearchResult
 
 cdef enum:
-    NO_MOVE = -2147483647
-    PROVEN = SCORE_WIN - SEARCH_MAX_PLY
     HISTORY_SIZE = 1 << 16
     UNLIMITED = 1 << 30
-
-
-cdef struct Entry:
-    uint64_t key
-    int32_t lower
-    int32_t upper
-    int32_t move
-    int16_t depth
-    int16_t used
+    NEXT_ITERATION_FACTOR = 2  # an iteration takes about as long as all before it together
 
 
 cdef struct Options:
@@ -91,41 +89,18 @@ cdef struct Options:
     int mtd_start
 
 
-cdef inline int table_depth(int depth) noexcept:
-    """Depths as the table stores them (an unlimited search's depths are huge)."""
-    return 30000 if depth > 30000 else depth
-
-
-cdef inline int to_table(int value, int ply) noexcept:
-    if value >= PROVEN and value < SCORE_INF:
-        return value + ply
-    if value <= -PROVEN and value > -SCORE_INF:
-        return value - ply
-    return value
-
-
-cdef inline int from_table(int value, int ply) noexcept:
-    if value >= PROVEN and value < SCORE_INF:
-        return value - ply
-    if value <= -PROVEN and value > -SCORE_INF:
-        return value + ply
-    return value
-
-
 @cython.final
 cdef class Family:
     cdef SearchContext ctx
     cdef Options o
-    cdef Entry* table
-    cdef uint64_t mask
+    cdef TranspositionTable table
     cdef int* killer
     cdef long long* history
     cdef long long* order_score
     cdef bint ordering
     cdef int root_best        # best value among the finished root moves of this pass
 
-    def __cinit__(self, SearchContext ctx, dict options):
-        cdef size_t entries = 1
+    def __cinit__(self, SearchContext ctx, dict options, TranspositionTable table=None):
         self.ctx = ctx
         o = options
         self.o.fail_soft = o["fail_soft"]
@@ -149,59 +124,29 @@ cdef class Family:
         self.o.mtd_start = o["mtd_start"]
         self.ordering = self.o.tt_move or self.o.killers or self.o.history
         if self.o.tt:
-            while entries * 2 * sizeof(Entry) <= <size_t> o["tt_mb"] * 1024 * 1024:
-                entries *= 2
-            self.table = <Entry*> calloc(entries, sizeof(Entry))
-            self.mask = entries - 1
+            self.table = table if table is not None else TranspositionTable(o["tt_mb"])
         self.killer = <int*> calloc(2 * (SEARCH_MAX_PLY + 2), sizeof(int))
         if self.o.history:
             self.history = <long long*> calloc(2 * HISTORY_SIZE, sizeof(long long))
         self.order_score = <long long*> calloc(ctx.pos.max_moves, sizeof(long long))
-        if (self.o.tt and self.table == NULL) or self.killer == NULL \
+        if self.killer == NULL \
                 or (self.o.history and self.history == NULL) or self.order_score == NULL:
             raise MemoryError()
         for i in range(2 * (SEARCH_MAX_PLY + 2)):
             self.killer[i] = NO_MOVE
 
     def __dealloc__(self):
-        free(self.table)
         free(self.killer)
         free(self.history)
         free(self.order_score)
 
     # ---- transposition table ----------------------------------------------------------------
-    cdef Entry* probe(self, uint64_t key) noexcept:
-        cdef Entry* e = &self.table[key & self.mask]
-        if e.used and e.key == key:
-            return e
-        return NULL
+    cdef inline Entry* probe(self, uint64_t key) noexcept:
+        return self.table.probe(key)
 
-    cdef void store(self, uint64_t key, int depth, int ply, int value, int alpha, int beta,
-                    int move) noexcept:
-        """Record ``value`` found with the window (α, β): an upper bound if ≤ α, a lower
-        bound if ≥ β, exact otherwise; bounds of the same depth are merged."""
-        cdef Entry* e = &self.table[key & self.mask]
-        depth = table_depth(depth)
-        if e.used and e.key == key:
-            if depth < e.depth:
-                return
-            if depth > e.depth:
-                e.lower, e.upper = -SCORE_INF, SCORE_INF
-        elif e.used and depth < e.depth:
-            return
-        else:
-            e.key, e.used = key, 1
-            e.lower, e.upper = -SCORE_INF, SCORE_INF
-            e.move = NO_MOVE
-        e.depth = depth
-        if value <= alpha:
-            e.upper = to_table(value, ply)
-        elif value >= beta:
-            e.lower = to_table(value, ply)
-        else:
-            e.lower = e.upper = to_table(value, ply)
-        if move != NO_MOVE:
-            e.move = move
+    cdef inline void store(self, uint64_t key, int depth, int ply, int value, int alpha,
+                           int beta, int move) noexcept:
+        self.table.store(key, depth, ply, value, alpha, beta, move)
 
     # ---- move ordering ----------------------------------------------------------------------
     cdef inline long long* history_slot(self, int side, int move) noexcept:
@@ -480,13 +425,7 @@ cdef class Family:
 
     cdef int hashfull(self) noexcept:
         """Per mille of the first 1,000 table entries in use (UCI's hashfull)."""
-        cdef int used = 0, i, n
-        if not self.o.tt:
-            return 0
-        n = 1000 if self.mask + 1 >= 1000 else <int> (self.mask + 1)
-        for i in range(n):
-            used += self.table[i].used
-        return used * 1000 // n
+        return self.table.hashfull() if self.o.tt else 0
 
     cdef object root_move(self):
         cdef Entry* entry
@@ -501,11 +440,12 @@ cdef class Family:
 
 
 def search(Position position, Evaluator evaluator, limit, dict options, book=None,
-           guess=None, on_info=None):
+           guess=None, on_info=None, TranspositionTable table=None):
     """Run the family search; see the module docstring for the options. ``on_info(info,
-    seldepth, hashfull)`` is called after every completed iteration."""
+    seldepth, hashfull)`` is called after every completed iteration. With ``tt`` on, the
+    search uses ``table`` (kept by the caller between searches) or a fresh one."""
     cdef SearchContext ctx = SearchContext(position, evaluator, limit)
-    cdef Family family = Family(ctx, options)
+    cdef Family family = Family(ctx, options, table)
     cdef int target = UNLIMITED if limit.depth is None else limit.depth
     cdef int depth, value, best_value = 0, start
     cdef bint has_guess = guess is not None
@@ -539,8 +479,8 @@ def search(Position position, Evaluator evaluator, limit, dict options, book=Non
             on_info(info, ctx.seldepth, family.hashfull())
         if value >= SCORE_WIN - depth or value <= -(SCORE_WIN - depth):
             break  # a proven result no deeper search changes
-        if soft_budget is not None and ctx.elapsed() >= soft_budget:
-            break
+        if soft_budget is not None and ctx.elapsed() * NEXT_ITERATION_FACTOR >= soft_budget:
+            break  # the next iteration would most likely overrun the budget
     if best_move is None:
         legal = position.legal_moves()
         best_move, best_pv = (legal[0], (legal[0],)) if legal else (None, ())

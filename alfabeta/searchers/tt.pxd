@@ -1,0 +1,49 @@
+# cython: language_level=3
+from libc.stdint cimport int16_t, int32_t, uint64_t
+
+from alfabeta.searchers.context cimport SCORE_INF, SCORE_WIN, SEARCH_MAX_PLY
+
+cdef enum:
+    NO_MOVE = -2147483647
+    PROVEN = SCORE_WIN - SEARCH_MAX_PLY
+
+
+cdef struct Entry:
+    uint64_t key
+    int32_t lower
+    int32_t upper
+    int32_t move
+    int16_t depth
+    int16_t used
+
+
+cdef inline int table_depth(int depth) noexcept:
+    """Depths as the table stores them (an unlimited search's depths are huge)."""
+    return 30000 if depth > 30000 else depth
+
+
+cdef inline int to_table(int value, int ply) noexcept:
+    """A mate score relative to the root → relative to the node (it is stored so)."""
+    if value >= PROVEN and value < SCORE_INF:
+        return value + ply
+    if value <= -PROVEN and value > -SCORE_INF:
+        return value - ply
+    return value
+
+
+cdef inline int from_table(int value, int ply) noexcept:
+    if value >= PROVEN and value < SCORE_INF:
+        return value - ply
+    if value <= -PROVEN and value > -SCORE_INF:
+        return value + ply
+    return value
+
+
+cdef class TranspositionTable:
+    cdef Entry* entries
+    cdef uint64_t mask
+    cdef readonly int mb
+    cdef Entry* probe(self, uint64_t key) noexcept
+    cdef void store(self, uint64_t key, int depth, int ply, int value, int alpha, int beta,
+                    int move) noexcept
+    cpdef int hashfull(self)

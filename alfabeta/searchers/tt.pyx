@@ -1,0 +1,93 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The transposition table of the alpha-beta family (seed-003 §1.17): one entry per slot,
+keyed by ``c_key()``, holding a lower and an upper bound (exact when they meet), the depth
+they were searched to and the best move; depth-preferred replacement; mate scores stored
+relative to the node.
+
+A searcher owns its table and keeps it between searches, so a game's second move starts from
+what the first one learned; ``clear()`` forgets (UCI's ``ucinewgame``) and ``resize(mb)``
+reallocates (UCI's ``Hash``). Counts that must be exact (bench, the differential tests) come
+from a cleared or fresh table.
+"""
+
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+from alfabeta.core.errors import InvalidOptionError
+
+MAX_MB = 4096
+
+
+cdef class TranspositionTable:
+    """A table of at most ``mb`` MiB (a power of two of entries)."""
+
+    def __cinit__(self):
+        self.entries = NULL
+
+    def __init__(self, int mb=16):
+        self.resize(mb)
+
+    def __dealloc__(self):
+        free(self.entries)
+
+    def resize(self, int mb):
+        """Reallocate to ``mb`` MiB (1 … 4096), empty."""
+        cdef size_t count = 1
+        cdef Entry* fresh
+        if not 1 <= mb <= MAX_MB:
+            raise InvalidOptionError(f"table size {mb} MB: expected 1 … {MAX_MB}")
+        while count * 2 * sizeof(Entry) <= <size_t> mb * 1024 * 1024:
+            count *= 2
+        fresh = <Entry*> calloc(count, sizeof(Entry))
+        if fresh == NULL:
+            raise MemoryError(f"cannot allocate a {mb} MB transposition table")
+        free(self.entries)
+        self.entries, self.mask, self.mb = fresh, count - 1, mb
+
+    def clear(self):
+        """Forget every entry."""
+        memset(self.entries, 0, (self.mask + 1) * sizeof(Entry))
+
+    def __len__(self):
+        return self.mask + 1
+
+    cpdef int hashfull(self):
+        """Per mille of the first 1,000 entries in use (UCI's hashfull)."""
+        cdef int used = 0, i, n
+        n = 1000 if self.mask + 1 >= 1000 else <int> (self.mask + 1)
+        for i in range(n):
+            used += self.entries[i].used
+        return used * 1000 // n
+
+    cdef Entry* probe(self, uint64_t key) noexcept:
+        cdef Entry* e = &self.entries[key & self.mask]
+        if e.used and e.key == key:
+            return e
+        return NULL
+
+    cdef void store(self, uint64_t key, int depth, int ply, int value, int alpha, int beta,
+                    int move) noexcept:
+        """Record ``value`` found with the window (α, β): an upper bound if ≤ α, a lower
+        bound if ≥ β, exact otherwise; bounds of the same depth are merged."""
+        cdef Entry* e = &self.entries[key & self.mask]
+        depth = table_depth(depth)
+        if e.used and e.key == key:
+            if depth < e.depth:
+                return
+            if depth > e.depth:
+                e.lower, e.upper = -SCORE_INF, SCORE_INF
+        elif e.used and depth < e.depth:
+            return
+        else:
+            e.key, e.used = key, 1
+            e.lower, e.upper = -SCORE_INF, SCORE_INF
+            e.move = NO_MOVE
+        e.depth = depth
+        if value <= alpha:
+            e.upper = to_table(value, ply)
+        elif value >= beta:
+            e.lower = to_table(value, ply)
+        else:
+            e.lower = e.upper = to_table(value, ply)
+        if move != NO_MOVE:
+            e.move = move
