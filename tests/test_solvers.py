@@ -31,6 +31,16 @@ def minimax(tree, maximizing=True):
     return max(values) if maximizing else min(values)
 
 
+def random_position(start, rng, low, high):
+    """A position ``low`` to ``high`` random plies after ``start``; None if the game ended."""
+    walk = start.copy()
+    for _ in range(rng.randrange(low, high)):
+        if walk.is_over():
+            break
+        walk.push(rng.choice(walk.legal_moves()))
+    return None if walk.is_over() else walk
+
+
 # ---- proof-number search --------------------------------------------------------------------
 @settings(max_examples=150, deadline=None)
 @given(random_trees())
@@ -71,12 +81,8 @@ def test_pn_and_retrograde_agree_on_small_games(catalog, spec):
     table, _ = solve_table(position)
     rng = random.Random(5)
     for _ in range(25):
-        walk = position.copy()
-        for _ in range(rng.randrange(0, 8)):
-            if walk.is_over():
-                break
-            walk.push(rng.choice(walk.legal_moves()))
-        if walk.is_over():
+        walk = random_position(position, rng, 0, 8)
+        if walk is None:
             continue
         value, distance = table.of(walk)
         result = prove(walk)
@@ -202,12 +208,8 @@ def test_trgd_values_agree_with_depth_limited_alphabeta_and_the_start_is_a_draw(
     rng = random.Random(2)
     checked = 0
     while checked < 60:
-        walk = start.copy()
-        for _ in range(rng.randrange(4, 30)):
-            if walk.is_over():
-                break
-            walk.push(rng.choice(walk.legal_moves()))
-        if walk.is_over():
+        walk = random_position(start, rng, 4, 30)
+        if walk is None:
             continue
         value, distance = table.of(walk)
         result = searcher.search(walk, evaluator, Limit(depth=7))
