@@ -7,7 +7,7 @@ from alfabeta.searchers.tt import TranspositionTable
 
 
 def test_a_second_search_of_the_same_game_starts_from_the_first_ones_table(catalog):
-    searcher = catalog.searcher("negascout(tt=on, iterative=on)")
+    searcher = catalog.searcher("negascout(tt=on, iterative=on, keep_table=on)")
     evaluator = catalog.evaluator("connect-four-threats")
     position = catalog.game("connect-four").from_string("4453")
     first = searcher.search(position, evaluator, Limit(depth=7))
@@ -20,7 +20,7 @@ def test_a_second_search_of_the_same_game_starts_from_the_first_ones_table(catal
 
 
 def test_the_table_is_cleared_for_another_game_or_evaluator(catalog):
-    searcher = catalog.searcher("alphabeta(tt=on)")
+    searcher = catalog.searcher("alphabeta(tt=on, keep_table=on)")
     leaves = catalog.evaluator("tree-leaves")
     a = catalog.game("tree(nodes=[[3, 5], [2, 9]])")
     b = catalog.game("tree(nodes=[[30, 1], [20, 40]])")  # the same node keys, other values
@@ -38,7 +38,7 @@ def test_the_table_is_cleared_for_another_game_or_evaluator(catalog):
 
 
 def test_a_root_dependent_evaluator_never_reuses_the_table(catalog):
-    searcher = catalog.searcher("negascout(tt=on, iterative=on)")
+    searcher = catalog.searcher("negascout(tt=on, iterative=on, keep_table=on)")
     emotional = catalog.evaluator("emotional")
     position = catalog.game("chess")
     first = searcher.search(position, emotional, Limit(depth=3))
@@ -52,3 +52,11 @@ def test_the_table_refuses_an_impossible_size():
     assert len(table) == 1 << 15 and table.hashfull() == 0 and table.mb == 1
     table.resize(2)
     assert len(table) == 1 << 16
+
+
+def test_without_keep_table_every_search_starts_from_an_empty_table(catalog):
+    searcher = catalog.searcher("negascout(tt=on, iterative=on)")
+    evaluator = catalog.evaluator("connect-four-threats")
+    position = catalog.game("connect-four").from_string("4453")
+    first = searcher.search(position, evaluator, Limit(depth=7))
+    assert searcher.search(position, evaluator, Limit(depth=7)).nodes == first.nodes

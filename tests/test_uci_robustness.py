@@ -148,7 +148,7 @@ def test_the_table_carries_over_between_moves_and_ucinewgame_clears_it():
     with subprocess.Popen(
         ENGINE, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
     ) as engine:
-        engine.stdin.write(FAST)
+        engine.stdin.write(FAST.replace("iterative=on)", "iterative=on, keep_table=on)"))
         first, second = search(), search()
         engine.stdin.write("ucinewgame\n")
         third = search()

@@ -29,7 +29,7 @@ from alfabeta.searchers.tt import TranspositionTable
 
 FLAG = choice(True, False)
 CLOCK_MOVES = 30  # moves assumed left in the game when the clock gives no movestogo
-HARD_FACTOR = 2  # a move may overrun its budget this many times (an iteration in progress)
+HARD_FACTOR = 3  # a move may overrun its budget this many times (an iteration in progress)
 
 
 @define
@@ -88,13 +88,15 @@ class AlphaBeta(PyAlphaBeta):
     extensions: int = field(default=0, validator=whole(0), kw_only=True)
     secondary: int = field(default=0, validator=whole(0), kw_only=True)
     book: Callable | str | None = field(default=None, kw_only=True, repr=False)
+    keep_table: bool = field(default=False, validator=FLAG, kw_only=True)
     _table: TranspositionTable | None = field(default=None, init=False, repr=False, eq=False)
     _table_for: tuple | None = field(default=None, init=False, repr=False, eq=False)
 
     @property
     def table(self) -> TranspositionTable | None:
-        """The transposition table (``tt=on``), kept between searches: the next search of the
-        same game starts from what this one stored. None with ``tt`` off."""
+        """The transposition table (``tt=on``), allocated once; with ``keep_table=on`` its
+        entries are kept between searches, so the next search of the same game starts from
+        what this one stored. None with ``tt`` off."""
         if self.tt and self._table is None:
             self._table = TranspositionTable(self.tt_mb)
         return self._table
@@ -105,14 +107,18 @@ class AlphaBeta(PyAlphaBeta):
             self._table.clear()
 
     def _table_for_search(self, position: Position, evaluator) -> TranspositionTable | None:
-        """The table, cleared first when the game (with its options) or the evaluator is not
-        the one it was filled for, or when the evaluator scores relative to each search's root
-        (``root_dependent``): stored values are only valid for the same scoring."""
+        """The table, cleared first unless ``keep_table`` is on and it was filled for this
+        game (with its options) and evaluator, and the evaluator does not score relative to
+        each search's root (``root_dependent``): stored values hold only for the same scoring."""
         table = self.table
         if table is None:
             return None
         identity = (position.name, repr(position.options()), repr(evaluator))
-        if identity != self._table_for or getattr(evaluator, "root_dependent", False):
+        if (
+            not self.keep_table
+            or identity != self._table_for
+            or getattr(evaluator, "root_dependent", False)
+        ):
             table.clear()
             self._table_for = identity
         return table

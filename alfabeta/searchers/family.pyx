@@ -64,7 +64,6 @@ from alfabeta.core import SearchInfo, SearchResult
 cdef enum:
     HISTORY_SIZE = 1 << 16
     UNLIMITED = 1 << 30
-    NEXT_ITERATION_FACTOR = 2  # an iteration takes about as long as all before it together
 
 
 cdef struct Options:
@@ -479,8 +478,8 @@ def search(Position position, Evaluator evaluator, limit, dict options, book=Non
             on_info(info, ctx.seldepth, family.hashfull())
         if value >= SCORE_WIN - depth or value <= -(SCORE_WIN - depth):
             break  # a proven result no deeper search changes
-        if soft_budget is not None and ctx.elapsed() * NEXT_ITERATION_FACTOR >= soft_budget:
-            break  # the next iteration would most likely overrun the budget
+        if soft_budget is not None and ctx.elapsed() >= soft_budget:
+            break
     if best_move is None:
         legal = position.legal_moves()
         best_move, best_pv = (legal[0], (legal[0],)) if legal else (None, ())
