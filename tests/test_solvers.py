@@ -311,6 +311,7 @@ def test_solve_command_refuses_bad_requests(capsys):
     assert main(["solve", "chess", "--method", "retrograde"]) == 2
     assert main(["solve", "fibonacci-nim(n=1)"]) == 2  # nothing to solve: the game is over
     assert main(["solve", "fibonacci-nim(n=20)", "--method", "pn", "--table", "x"]) == 2
+    assert main(["solve", "tictactoe", "--table", "/nonexistent/dir/t"]) == 2
     err = capsys.readouterr().err
     assert "--mate" in err and "game is over" in err
 

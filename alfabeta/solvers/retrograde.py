@@ -106,6 +106,13 @@ class SolvedTable:
     def save(self, path: str | Path) -> tuple[Path, Path]:
         """Write ``NAME.npz`` and ``NAME.json`` (``path`` may name either or neither)."""
         arrays, meta = _paths(path)
+        try:
+            self._write(arrays, meta)
+        except OSError as error:
+            raise SolverError(f"cannot write the table to {str(arrays)!r}: {error}") from None
+        return arrays, meta
+
+    def _write(self, arrays: Path, meta: Path) -> None:
         np.savez_compressed(arrays, keys=self.keys, value=self.value, distance=self.distance)
         from alfabeta import __version__
 
@@ -124,7 +131,6 @@ class SolvedTable:
             )
             + "\n"
         )
-        return arrays, meta
 
     @classmethod
     def load(cls, path: str | Path) -> SolvedTable:
