@@ -244,6 +244,10 @@ def build_parser() -> argparse.ArgumentParser:
     fcm.add_argument("--json", action="store_true", help="print JSON instead of a table")
     fcm.add_argument("--plain", action="store_true", help="plain text table")
 
+    from alfabeta.learning import command as bayeschess
+
+    bayeschess.add_parser(commands)
+
     prove = commands.add_parser("prove", help="prove a goal from Horn clauses and data")
     prove.add_argument("kb", help="knowledge base file: one clause 'a & b -> c' per line")
     prove.add_argument("--data", default="", help="the data (facts), e.g. bs,bp")
@@ -1058,7 +1062,14 @@ def cmd_uci(catalog: Catalog | None, args, out) -> int:
     return uci.run()
 
 
+def cmd_bayeschess(catalog: Catalog, args, out) -> int:
+    from alfabeta.learning import command
+
+    return command.run(catalog, args, out)
+
+
 COMMANDS = {
+    "bayeschess": cmd_bayeschess,
     "bench": cmd_bench,
     "explain": cmd_explain,
     "fcm": cmd_fcm,

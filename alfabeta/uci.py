@@ -120,6 +120,18 @@ def _takes_info(searcher) -> bool:
     return "on_info" in inspect.signature(searcher.search).parameters
 
 
+def _described(report: dict) -> str:
+    """``key value`` pairs of an evaluator's ``describe`` on one line."""
+    parts = []
+    for key, value in report.items():
+        if isinstance(value, dict):
+            value = "/".join(f"{k}:{v:.2f}" for k, v in value.items())
+        elif isinstance(value, tuple):
+            value = ",".join(str(v) for v in value)
+        parts.append(f"{key.replace(' ', '_')} {value}")
+    return " ".join(parts)
+
+
 def _legal_line(position, moves: Iterable[int]) -> list[int]:
     """The longest prefix of ``moves`` that is legal from ``position``."""
     line, played = [], 0
@@ -421,6 +433,10 @@ class Engine:
             legal = position.legal_moves()
             if legal:
                 searcher, evaluator = self._make_player()
+                describe = getattr(evaluator, "describe", None)
+                report = describe(position) if describe is not None else None
+                if report:  # e.g. a learned bayeschess: its phase, target, opponent's style
+                    self.note(f"{evaluator.name} {_described(report)}")
                 try:
                     if searchmoves and len(searchmoves) < len(legal):
                         move, line = self._search_moves(

@@ -37,7 +37,10 @@ def main() -> None:
     catalog = load_catalog()
     searcher = catalog.searcher(SEARCHER)
     print(f"{SEARCHER}, depth {args.depth}")
-    print("case  T with  T without  cpw    emotional (auto)                 emotional (T's ε, goal)")
+    print(
+        "case  T with  T without  cpw    emotional (auto)                 "
+        "emotional (T's ε, goal)"
+    )
     for number, (fen, with_model, without, epsilon, goal) in enumerate(CASES, 1):
         moves = []
         for spec in ("cpw", "emotional", f"emotional(epsilon={epsilon}, goal={goal})"):

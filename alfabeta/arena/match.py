@@ -163,7 +163,10 @@ class _Run:
         resume: bool,
         progress,
         catalog,
+        on_game: Callable[[GameResult, int | None], Any] | None = None,
     ) -> tuple[list[GameResult], str]:
+        """Play the games not yet recorded. ``on_game(result, run_id)`` sees every game of
+        the run once it is recorded (on a resume, the recorded ones first)."""
         from alfabeta import __version__
         from alfabeta.plugins.catalog import load_catalog
 
@@ -177,6 +180,9 @@ class _Run:
                 self.kind, config, manifest(catalog, config), requested, resume, catalog, players
             )
             done = {g.index for g in games}
+            if on_game is not None:
+                for game in games:
+                    on_game(game, recorder.run_id)
             if progress is not None:
                 progress.start(requested, games)
             status = "decided" if stop(games) else "finished"
@@ -186,6 +192,8 @@ class _Run:
                 def on_result(result: GameResult) -> bool:
                     recorder.write(result)
                     games.append(result)
+                    if on_game is not None:
+                        on_game(result, recorder.run_id)
                     if progress is not None:
                         progress.update(games)
                     return stop(games)

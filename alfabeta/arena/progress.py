@@ -60,6 +60,8 @@ class RunProgress:
         if self.summarise is None or not games:
             return ""
         result = self.summarise(games)
+        if isinstance(result, str):
+            return result
         if hasattr(result, "wdl"):
             wdl = result.wdl()
             text = f"W-D-L {wdl.wins}-{wdl.draws}-{wdl.losses}  Elo {result.elo()}"

@@ -7,6 +7,9 @@ cdef class BayesChess(Evaluator):
     cdef int[5] values
     cdef int check_bonus
     cdef int[2][6][64] table   # table[colour][type][square a1 = 0]
+    cdef readonly dict settings
+    cdef object policy         # None, or what picks the parameters at each root
+    cdef object current        # the BayesChessParams in use (None: set by hand)
     cdef int side_score(self, Chess board, int colour, int* material, int* placement) noexcept
 
 

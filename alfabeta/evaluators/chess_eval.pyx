@@ -108,13 +108,57 @@ cdef inline int mirror(int square) noexcept:
 cdef class BayesChess(Evaluator):
     """BayesChess's heuristic (see the module docstring); ``parameters`` is the 774-vector
     in the order P N B R Q values, check, then white P N B R Q K tables and black ones, each
-    table's cells from a8 to h1."""
+    table's cells from a8 to h1.
+
+    Options (``alfabeta.learning.policy``): ``model=FILE`` plays the parameter set a learned
+    model selects for the root's phase and ``target`` (``win``, ``not_loss`` or
+    ``adaptive``, with ``alpha`` smoothing, ``style=FILE`` classifier and ``seed``);
+    ``perturb=SEED`` is self-play's perturbed side. With either, ``prepare(root)`` picks the
+    set; the evaluation itself is the same compiled loop."""
 
     name = "bayeschess"
     games = ("chess",)
 
-    def __init__(self):
-        self.set_parameters(default_bayes_parameters())
+    def __init__(self, model=None, target="win", perturb=None, alpha=None, style=None,
+                 seed=0):
+        given = {"model": model, "target": target, "perturb": perturb, "alpha": alpha,
+                 "style": style, "seed": seed}
+        defaults = {"model": None, "target": "win", "perturb": None, "alpha": None,
+                    "style": None, "seed": 0}
+        self.settings = {k: v for k, v in given.items() if v != defaults[k]}
+        self.policy = None
+        if self.settings:
+            from alfabeta.learning.policy import parameter_policy
+
+            self.policy = parameter_policy(model, target, perturb, alpha, style, seed)
+            self.use(self.policy.initial())
+        else:
+            self.set_parameters(default_bayes_parameters())
+
+    def options(self):
+        return dict(self.settings)
+
+    @property
+    def root_dependent(self):
+        """True when the parameters change with the search's root (a model or perturbation):
+        scores stored by one search do not hold for the next."""
+        return self.policy is not None
+
+    def use(self, params):
+        """Play with ``params`` (a BayesChessParams) until the next ``prepare``."""
+        if params is not self.current:
+            self.set_parameters(params.vector)
+            self.current = params
+
+    cpdef prepare(self, Position root):
+        """With a model or a perturbation, pick the parameter set for ``root``."""
+        if self.policy is not None:
+            self.use(self.policy.parameters_for(root))
+
+    def describe(self, Position root):
+        """What ``prepare(root)`` decides: phase, target, the opponent's style… (empty for
+        the fixed parameters)."""
+        return {} if self.policy is None else self.policy.describe(root)
 
     @property
     def parameters(self):
@@ -145,6 +189,7 @@ cdef class BayesChess(Evaluator):
                 for k in range(64):
                     self.table[colour][kind][mirror(k)] = int(
                         array[6 + 64 * (6 * colour + kind) + k])
+        self.current = None
 
     cdef int side_score(self, Chess board, int colour, int* material, int* placement) \
             noexcept:

@@ -10,15 +10,13 @@ Loading never unpickles, and checks shapes, dtypes, order and ranges.
 
 from __future__ import annotations
 
-import json
-import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 from attrs import frozen
 
-from alfabeta.core import Position
+from alfabeta.core import Position, arrayfile
 from alfabeta.solvers.graph import SolverError, retrograde, state_graph
 
 FORMAT = "alfabeta-solved-table"
@@ -105,75 +103,38 @@ class SolvedTable:
 
     def save(self, path: str | Path) -> tuple[Path, Path]:
         """Write ``NAME.npz`` and ``NAME.json`` (``path`` may name either or neither)."""
-        arrays, meta = _paths(path)
-        try:
-            self._write(arrays, meta)
-        except OSError as error:
-            raise SolverError(f"cannot write the table to {str(arrays)!r}: {error}") from None
-        return arrays, meta
-
-    def _write(self, arrays: Path, meta: Path) -> None:
-        np.savez_compressed(arrays, keys=self.keys, value=self.value, distance=self.distance)
         from alfabeta import __version__
 
-        meta.write_text(
-            json.dumps(
-                {
-                    "format": FORMAT,
-                    "version": VERSION,
-                    "game": self.game,
-                    "root": self.root,
-                    "states": len(self),
-                    "counts": self.counts(),
-                    "alfabeta": __version__,
-                },
-                indent=2,
-            )
-            + "\n"
-        )
+        meta = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "root": self.root,
+            "states": len(self),
+            "counts": self.counts(),
+            "alfabeta": __version__,
+        }
+        arrays = {"keys": self.keys, "value": self.value, "distance": self.distance}
+        return arrayfile.write(path, arrays, meta, SolverError)
 
     @classmethod
     def load(cls, path: str | Path) -> SolvedTable:
         """Read a table written by ``save``; SolverError naming what is wrong otherwise."""
-        arrays, meta = _paths(path)
-        try:
-            info = json.loads(meta.read_text())
-        except FileNotFoundError:
-            raise SolverError(f"solved table {str(meta)!r}: no such file") from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise SolverError(f"solved table {str(meta)!r}: not JSON ({error})") from None
-        if not isinstance(info, dict) or info.get("format") != FORMAT:
-            raise SolverError(f"{str(meta)!r} is not an alfabeta solved table")
-        if info.get("version") != VERSION:
-            raise SolverError(
-                f"{str(meta)!r}: table format version {info.get('version')!r}, this alfabeta "
-                f"reads version {VERSION}"
-            )
-        try:
-            with open(arrays, "rb") as handle, np.load(handle, allow_pickle=False) as data:
-                keys, value, distance = data["keys"], data["value"], data["distance"]
-        except FileNotFoundError:
-            raise SolverError(f"solved table {str(arrays)!r}: no such file") from None
-        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
-            raise SolverError(f"solved table {str(arrays)!r}: unreadable ({error})") from None
-        expected = (("keys", keys, np.uint64), ("value", value, np.int8))
-        for name, array, dtype in (*expected, ("distance", distance, np.int32)):
-            if array.dtype != dtype or array.ndim != 1 or len(array) != info.get("states"):
-                raise SolverError(
-                    f"solved table {str(arrays)!r}: {name} is {array.dtype}{list(array.shape)}, "
-                    f"expected {np.dtype(dtype)}[{info.get('states')}]"
-                )
+        info, arrays = arrayfile.read(
+            path, "solved table", FORMAT, VERSION, ("keys", "value", "distance"), SolverError
+        )
+        where = f"solved table {str(arrayfile.paths(path)[0])!r}"
+        states = info.get("states")
+        if isinstance(states, bool) or not isinstance(states, int):
+            raise SolverError(f"{where}: its JSON gives no number of states")
+        for name, dtype in (("keys", np.uint64), ("value", np.int8), ("distance", np.int32)):
+            arrayfile.check_array(where, name, arrays[name], dtype, (states,), SolverError)
+        keys, value, distance = arrays["keys"], arrays["value"], arrays["distance"]
         if len(keys) > 1 and not np.all(keys[1:] > keys[:-1]):
-            raise SolverError(f"solved table {str(arrays)!r}: keys are not strictly increasing")
+            raise SolverError(f"{where}: keys are not strictly increasing")
         if np.any((value < -1) | (value > 1)) or np.any(distance < -1):
-            raise SolverError(f"solved table {str(arrays)!r}: a value or distance out of range")
+            raise SolverError(f"{where}: a value or distance out of range")
         return cls(str(info.get("game")), str(info.get("root")), keys, value, distance)
-
-
-def _paths(path: str | Path) -> tuple[Path, Path]:
-    path = Path(path)
-    stem = path.with_suffix("") if path.suffix in (".npz", ".json") else path
-    return stem.with_name(stem.name + ".npz"), stem.with_name(stem.name + ".json")
 
 
 def solve_table(
