@@ -654,11 +654,12 @@ def test_self_play_rows_are_the_perturbed_sides_phases(catalog, tmp_path):
     learning.close()
 
 
-def test_learning_is_the_same_on_every_executor(tmp_path):
+@pytest.mark.parametrize("executor", ["local", "dask-local:2"])
+def test_learning_is_the_same_on_every_executor(tmp_path, executor):
     serial = learn(tmp_path, "serial", 4)
-    pooled = learn(tmp_path, "pool", 4, executor="local", concurrency=2)
-    assert [g.moves for g in serial.match.games] == [g.moves for g in pooled.match.games]
-    assert np.array_equal(serial.model.learner.counts, pooled.model.learner.counts)
+    other = learn(tmp_path, "other", 4, executor=executor, concurrency=2)
+    assert [g.moves for g in serial.match.games] == [g.moves for g in other.match.games]
+    assert np.array_equal(serial.model.learner.counts, other.model.learner.counts)
 
 
 def test_an_interrupted_run_resumes_without_counting_a_game_twice(tmp_path, monkeypatch):

@@ -123,6 +123,8 @@ def _learn(catalog, args, out) -> int:
         concurrency=args.concurrency,
     )
     db = args.db or str(Path(args.model).with_suffix("")) + ".sqlite"
+    for path in (Path(args.model), Path(db)):
+        path.parent.mkdir(parents=True, exist_ok=True)
     result = selfplay.run(
         args.model, db, alpha=args.alpha, progress=_progress(args), catalog=catalog
     )
