@@ -9,10 +9,13 @@ and leaves every finished game on disk: ``--resume`` plays only the rest.
 
 from __future__ import annotations
 
+import signal
+import threading
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Any
 
 from alfabeta.arena.environment import environment
@@ -87,6 +90,22 @@ def drive(
             backend.terminate()
 
 
+@contextmanager
+def _interrupt_deferred() -> Iterator[None]:
+    """Hold SIGINT for the duration (main thread only), then deliver it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    received: list[tuple[Any, Any]] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: received.append((number, frame)))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if received and callable(previous):
+            previous(*received[0])
+
+
 def manifest(catalog, config: dict) -> dict[str, Any]:
     """Where and with what a run was played, and its configuration."""
     return {**environment(catalog), "config": config}
@@ -144,6 +163,12 @@ class Recorder:
         return existing
 
     def write(self, result: GameResult) -> None:
+        """Record a game in every sink; a Ctrl-C arriving meanwhile waits until all have it
+        (so the database, JSON Lines and PGN never disagree)."""
+        with _interrupt_deferred():
+            self._write(result)
+
+    def _write(self, result: GameResult) -> None:
         if self.db is not None:
             self.db.add_game(self.run_id, result)
         if self.jsonl is not None:
