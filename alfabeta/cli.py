@@ -244,6 +244,16 @@ def build_parser() -> argparse.ArgumentParser:
     fcm.add_argument("--json", action="store_true", help="print JSON instead of a table")
     fcm.add_argument("--plain", action="store_true", help="plain text table")
 
+    new = commands.add_parser("new", help="write a plugin package: a game, evaluator or searcher")
+    new.add_argument("kind", choices=("game", "evaluator", "searcher"))
+    new.add_argument("name", help="the plugin's name, e.g. my-game")
+    new.add_argument("--cython", action="store_true", help="a compiled game (Cython)")
+    new.add_argument("--dir", default=".", help="where to write alfabeta-NAME/")
+
+    commands.add_parser(
+        "doctor", help="versions, compiled core, plugins, extras and engines, with remedies"
+    )
+
     from alfabeta.learning import command as bayeschess
 
     bayeschess.add_parser(commands)
@@ -1068,8 +1078,25 @@ def cmd_bayeschess(catalog: Catalog, args, out) -> int:
     return command.run(catalog, args, out)
 
 
+def cmd_new(catalog: Catalog, args, out) -> int:
+    from alfabeta.scaffold import new_plugin
+
+    root = new_plugin(args.kind, args.name, args.dir, args.cython)
+    flags = "--no-build-isolation " if args.cython else ""
+    print(f"wrote {root}: pip install {flags}-e {root} && pytest {root}", file=out)
+    return EXIT_OK
+
+
+def cmd_doctor(catalog: Catalog, args, out) -> int:
+    from alfabeta.doctor import diagnose, report
+
+    return report(diagnose(catalog), out)
+
+
 COMMANDS = {
     "bayeschess": cmd_bayeschess,
+    "doctor": cmd_doctor,
+    "new": cmd_new,
     "bench": cmd_bench,
     "explain": cmd_explain,
     "fcm": cmd_fcm,

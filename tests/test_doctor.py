@@ -1,0 +1,48 @@
+"""``alfabeta doctor``: what it reports, and each problem with its remedy."""
+
+import sys
+from types import SimpleNamespace
+
+from alfabeta import doctor
+from alfabeta.cli import main
+from alfabeta.plugins import hookimpl
+from alfabeta.plugins.catalog import load_catalog
+
+
+def broken_register(register):
+    raise RuntimeError("the plugin's own bug")
+
+
+BROKEN = SimpleNamespace(register_games=hookimpl(broken_register))
+
+
+def test_a_healthy_installation_has_no_problem(capsys):
+    assert main(["doctor"]) == 0
+    out = capsys.readouterr().out
+    assert "compiled core  loaded (5 modules checked)" in out
+    assert "plugin         games (alfabeta " in out and "chess, connect-four" in out
+    for line in ("dependency     numpy", "dependency     pluggy", "extra          chess: chess"):
+        assert line in out
+    assert "stockfish" in out and out.rstrip().endswith("0 problems found")
+
+
+def test_a_broken_plugin_is_a_problem_with_its_remedy(capsys):
+    catalog = load_catalog(autoload=False, block=(), plugins=[("broken", BROKEN)])
+    assert doctor.report(doctor.diagnose(catalog), sys.stdout) == 1
+    out = capsys.readouterr().out
+    assert "broken (" in out and "FAILED" in out and "the plugin's own bug" in out
+    assert "ALFABETA_BLOCK=broken" in out and out.rstrip().endswith("1 problem found")
+
+
+def test_a_missing_compiled_module_or_engine(monkeypatch, catalog):
+    monkeypatch.setattr(doctor, "COMPILED", ("alfabeta.core.position", "alfabeta.no_such"))
+    monkeypatch.setattr(doctor, "ENGINES", ("no-such-engine-here",))
+    findings = doctor.diagnose(catalog)
+    compiled = [f for f in findings if f.topic == "compiled core"]
+    assert len(compiled) == 1 and "alfabeta.no_such did not load" in compiled[0].text
+    assert "pip install --force-reinstall" in compiled[0].remedy
+    engine = [f for f in findings if f.topic == "engine"][0]
+    assert engine.text == "no-such-engine-here: not found"
+    assert engine.remedy.startswith("optional")
+    problems = [f for f in findings if f.remedy and not f.remedy.startswith("optional")]
+    assert problems == compiled
