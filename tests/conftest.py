@@ -1,7 +1,37 @@
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
 import pytest
 from hypothesis import strategies as st
 
 from alfabeta import load_catalog
+
+
+def run_ok(argv, cwd) -> str:
+    """Run a command; its output, or a failure showing the end of what it printed."""
+    done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return done.stdout
+
+
+@pytest.fixture(scope="session")
+def fresh_python(tmp_path_factory) -> Path:
+    """The interpreter of a new virtual environment that sees this one's packages (alfabeta,
+    pytest, setuptools, Cython) but no plugin package until one is installed into it."""
+    root = tmp_path_factory.mktemp("fresh") / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(root)], check=True)
+    python = root / "bin" / "python"
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    host = sysconfig.get_paths()["purelib"]
+    (Path(purelib) / "_host.pth").write_text(f"import site; site.addsitedir({host!r})\n")
+    return python
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,1 @@
+"""An example searcher plugin: best-first minimax (see plugin.py)."""

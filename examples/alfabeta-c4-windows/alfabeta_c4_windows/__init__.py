@@ -1,0 +1,1 @@
+"""An example evaluator plugin: Connect Four windows of four (see plugin.py)."""
