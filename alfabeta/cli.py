@@ -365,7 +365,7 @@ def _per_player(values: list[str] | None, count: int, flag: str, convert) -> lis
     chosen: list = [None] * count
     for text in values or ():
         match = re.match(r"\s*(\d+):(.*)\Z", text, re.S)
-        targets = range(count)
+        targets: Sequence[int] = range(count)
         if match:
             number = int(match.group(1))
             if not 1 <= number <= count:
@@ -949,7 +949,7 @@ def cmd_solve(catalog: Catalog, args, out) -> int:
         distance = f" in {bound}{solution.distance} plies"
     if args.mate is not None:
         if solution.value == "win":
-            distance += f": mate in {(solution.distance + 1) // 2}"
+            distance += f": mate in {((solution.distance or 0) + 1) // 2}"
         elif solution.value == "no win":
             distance = f": no mate in {args.mate}"
     print(f"{position.name}: {solution.value} for {mover} (to move){distance}", file=out)
@@ -1119,7 +1119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     catalog = None
     try:
         catalog = load_catalog() if args.command != "uci" else None  # uci loads its own
-        return COMMANDS[args.command](catalog, args, out)
+        return COMMANDS[args.command](catalog, args, out)  # type: ignore[arg-type]
     except RunInterrupted as stopped:
         kept = f"; --resume plays the rest from {args.db}" if getattr(args, "db", None) else ""
         print(f"alfabeta: interrupted: {stopped.games} games recorded{kept}", file=sys.stderr)

@@ -24,6 +24,7 @@ import math
 import sys
 import threading
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from alfabeta.core import WIN, AlfabetaError, Limit, is_proven
 
@@ -344,7 +345,7 @@ class Engine:
         depth = values.get("depth")
         if "mate" in values:
             depth = 2 * values["mate"] - 1
-        clock = {
+        clock: dict[str, Any] = {
             key: values[key] / 1000.0 for key in ("wtime", "btime", "winc", "binc") if key in values
         }
         if "wtime" not in clock and "btime" not in clock:  # increments alone are no clock

@@ -280,8 +280,6 @@ def test_the_kit_catches_a_searcher_that_moves_the_position(faults):
 def test_the_pytest_plugin_runs_and_reports_rules(pytester, faults, monkeypatch):
     monkeypatch.setattr("alfabeta.plugins.catalog.load_catalog", lambda **_: faults)
     result = pytester.runpytest_inprocess(
-        "-p",
-        "alfabeta.testing.plugin",
         "--alfabeta-game",
         "pile",
         "--alfabeta-game",
@@ -300,5 +298,5 @@ def test_the_pytest_plugin_runs_and_reports_rules(pytester, faults, monkeypatch)
 
 def test_the_plugin_is_idle_unless_asked(pytester):
     pytester.makepyfile("def test_nothing():\n    pass\n")
-    result = pytester.runpytest_inprocess("-p", "alfabeta.testing.plugin")
+    result = pytester.runpytest_inprocess()
     result.assert_outcomes(passed=1)

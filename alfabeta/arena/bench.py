@@ -19,7 +19,7 @@ from pathlib import Path
 from attrs import asdict, frozen
 
 from alfabeta.arena.environment import environment
-from alfabeta.core import AlfabetaError, InvalidOptionError, Limit
+from alfabeta.core import AlfabetaError, InvalidOptionError, Limit, SearchResult
 from alfabeta.plugins.catalog import Catalog
 
 
@@ -55,11 +55,13 @@ def parse_depths(text: str) -> list[int]:
 
 
 def time_search(
-    run: Callable[[], object], min_time: float, before: Callable[[], object] | None = None
-) -> tuple[object, float]:
+    run: Callable[[], SearchResult], min_time: float, before: Callable[[], object] | None = None
+) -> tuple[SearchResult, float]:
     """The first result and the median seconds of one run, repeating until ``min_time``;
     ``before`` runs (untimed) ahead of each run."""
-    times, first, total = [], None, 0.0
+    times: list[float] = []
+    first: SearchResult | None = None
+    total = 0.0
     while total < min_time or not times:
         if before is not None:
             before()
@@ -69,6 +71,7 @@ def time_search(
         first = result if first is None else first
         times.append(elapsed)
         total += elapsed
+    assert first is not None  # the loop runs at least once
     return first, statistics.median(times)
 
 

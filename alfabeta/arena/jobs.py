@@ -72,7 +72,7 @@ class GameJob:
             index=data["index"],
             pair=data["pair"],
             game=data["game"],
-            players=tuple(Player.from_dict(p) for p in data["players"]),
+            players=(Player.from_dict(data["players"][0]), Player.from_dict(data["players"][1])),
             opening=Opening.from_dict(data.get("opening") or {}),
             adjudication=Adjudication(
                 ResignRule(**rules["resign"]) if rules.get("resign") else None,
@@ -140,7 +140,10 @@ class GameResult:
     def from_dict(cls, data: dict[str, Any]) -> GameResult:
         tuples = {"players", "opening", "moves", "seconds", "nodes", "depths", "scores"}
         known = {a.name for a in cls.__attrs_attrs__}
-        return cls(**{k: tuple(v) if k in tuples else v for k, v in data.items() if k in known})
+        fields: dict[str, Any] = {
+            k: tuple(v) if k in tuples else v for k, v in data.items() if k in known
+        }
+        return cls(**fields)
 
 
 # ---- the worker side ----------------------------------------------------------------------

@@ -299,7 +299,7 @@ class MatchResult:
         by_pair: dict[int, list[float]] = {}
         for g in self.games:
             by_pair.setdefault(g.pair, []).append(g.score_for(self.names[0]))
-        return Pentanomial.from_pairs([tuple(s) for s in by_pair.values() if len(s) == 2])
+        return Pentanomial.from_pairs([(s[0], s[1]) for s in by_pair.values() if len(s) == 2])
 
     def elo(self) -> EloEstimate:
         """A's Elo over B, from the pairs when there are any (as fastchess reports it)."""
@@ -347,7 +347,7 @@ class MatchResult:
         if self.sprt_test is not None:
             decision, llr = self.decision(), self.llr()
             verdict = f"{decision} accepted" if decision else "continue"
-            if decision is None and self.sprt_test.decision(llr) is not None:
+            if decision is None and llr is not None and self.sprt_test.decision(llr) is not None:
                 verdict += " (every pair so far ended alike: no spread to judge by yet)"
             lines.append(
                 f"SPRT {self.sprt_test}: LLR {self.llr():.2f} "
@@ -373,7 +373,7 @@ class Tournament(_Run):
             raise InvalidOptionError("a tournament needs at least two Players")
 
     def _players(self) -> list[Player]:
-        return self.players
+        return list(self.players)
 
     def _config(self) -> dict[str, Any]:
         config = super()._config()

@@ -209,7 +209,7 @@ def play_game(
         outcome, termination = Outcome(None, "adjudication after 0 plies"), ADJUDICATION
     while outcome is None:
         side = game.side_to_move
-        limit = (limits[side] or Limit()).merged(clock_limit(tuple(clocks), side))
+        limit = (limits[side] or Limit()).merged(clock_limit((clocks[0], clocks[1]), side))
         began = time.perf_counter()
         try:
             move, result = _choose(players[side], game, notify, limit, forfeit)

@@ -24,8 +24,8 @@ class RunProgress:
         self.stream = stream or sys.stderr
         self.enabled = self.stream.isatty() if enabled is None else enabled
         self.summarise: Callable[[list], Any] | None = None
-        self.progress = None
-        self.task = None
+        self.progress: Any = None  # a rich Progress while running
+        self.task: Any = None
 
     def bind(self, summarise: Callable[[list], Any]) -> None:
         self.summarise = summarise

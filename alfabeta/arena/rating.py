@@ -92,7 +92,7 @@ class Pentanomial:
         counts = [0] * 5
         for first, second in pairs:
             counts[round(2 * (first + second))] += 1
-        return cls(tuple(counts))
+        return cls((counts[0], counts[1], counts[2], counts[3], counts[4]))
 
     @property
     def pairs(self) -> int:
@@ -215,7 +215,7 @@ class SPRT:
                 values[key] = float(value)
             except ValueError:
                 raise InvalidOptionError(f"--sprt {key}={value!r}: not a number") from None
-        return cls(**values)
+        return cls(**values)  # type: ignore[arg-type]  # each key checked above
 
     @property
     def lower_bound(self) -> float:
@@ -229,6 +229,8 @@ class SPRT:
 
     def llr(self, wdl: WDL, pentanomial: Pentanomial | None = None) -> float:
         """The log-likelihood ratio of H1 against H0 for these results (pairs when given)."""
+        values: tuple[float, ...]
+        counts: tuple[int, ...]
         if pentanomial is not None and pentanomial.pairs:
             values, counts, per_game = PAIR_SCORES, pentanomial.counts, 2.0
         elif wdl.games:

@@ -148,6 +148,7 @@ class ResultsDB:
                 "VALUES (?, ?, ?, ?, ?, 'running')",
                 (kind, now(), json.dumps(config, sort_keys=True), json.dumps(manifest), requested),
             )
+        assert cursor.lastrowid is not None  # an INSERT always sets it
         return int(cursor.lastrowid)
 
     def find_run(self, kind: str, config: dict) -> int | None:

@@ -47,7 +47,7 @@ def drive(
     restarts = 0
     try:
         while queue or running:
-            broken = []
+            broken: list[GameJob] = []
             while queue and len(running) < backend.window and not broken:
                 job = queue.popleft()
                 try:
@@ -169,7 +169,7 @@ class Recorder:
             self._write(result)
 
     def _write(self, result: GameResult) -> None:
-        if self.db is not None:
+        if self.db is not None and self.run_id is not None:
             self.db.add_game(self.run_id, result)
         if self.jsonl is not None:
             self.jsonl.write({"type": "game", "run": self.run_id, **result.to_dict()})

@@ -22,6 +22,7 @@ from alfabeta.core.position import Position
 from alfabeta.core.result import Result
 from alfabeta.core.scores import INFINITY, MAX_PLY, WIN, is_proven, loss_in, win_in
 from alfabeta.core.values import Limit, Outcome, SearchInfo, SearchResult
+from alfabeta.core.vocabulary import Move, Score, Side
 
 __all__ = [
     "INFINITY",
@@ -38,6 +39,7 @@ __all__ = [
     "InvalidOptionError",
     "InvalidPositionError",
     "KnowledgeBaseError",
+    "Move",
     "Limit",
     "Outcome",
     "PluginError",
@@ -45,7 +47,9 @@ __all__ = [
     "PythonGame",
     "Result",
     "SearchInfo",
+    "Score",
     "SearchResult",
+    "Side",
     "SpecSyntaxError",
     "UnknownPluginError",
     "UnsupportedLimitError",

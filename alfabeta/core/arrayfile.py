@@ -33,7 +33,7 @@ def write(
     """Write ``arrays`` and ``meta`` (JSON-serialisable) as the pair named by ``path``."""
     npz, meta_path = paths(path)
     try:
-        np.savez_compressed(npz, **arrays)
+        np.savez_compressed(npz, allow_pickle=False, **arrays)
         meta_path.write_text(json.dumps(meta, indent=2) + "\n")
     except OSError as problem:
         raise error(f"cannot write {str(npz)!r}: {problem}") from None

@@ -284,7 +284,7 @@ def appraise(
     if goal is None:
         goal = select_goal(inputs[3], inputs[5], measures.in_check)
     trajectory = fcm.run(inputs) if epsilon is None else None
-    emotion = trajectory.epsilon if trajectory is not None else float(epsilon)
+    emotion = trajectory.epsilon if trajectory is not None else float(epsilon or 0.0)
     factors = tuple(relevance_factors) if relevance_factors is not None else goal.relevance
     return Appraisal(
         measures=measures,

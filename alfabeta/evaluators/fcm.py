@@ -120,9 +120,7 @@ class FCM:
                 f"got {np.asarray(initial).tolist()!r}"
             )
         if np.any(np.abs(state) > 1):
-            raise InvalidOptionError(
-                f"FCM concept values lie in [-1, 1], got {state.tolist()!r}"
-            )
+            raise InvalidOptionError(f"FCM concept values lie in [-1, 1], got {state.tolist()!r}")
         key = tuple(state.tolist())
         if key not in self._runs:  # a search appraises few distinct inputs: each is run once
             self._runs[key] = self._iterate(state)

@@ -233,7 +233,8 @@ def _train_style(catalog, args, out) -> int:
         labels += found_labels
     if not rows:
         raise InvalidOptionError("no game of the named players in those files")
-    classifier = StyleClassifier(args.alpha).fit(rows, labels)
+    classifier = StyleClassifier(args.alpha)
+    classifier.fit(rows, labels)
     classifier.save(args.out)
     correct = sum(classifier.predict(r) == label for r, label in zip(rows, labels, strict=True))
     print(

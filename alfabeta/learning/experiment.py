@@ -89,7 +89,7 @@ def run_experiment(
     out.mkdir(parents=True, exist_ok=True)
     sizes = subset_sizes(games, tournaments)
     adjudication = Adjudication(max_plies=max_plies)
-    settings = {"executor": executor, "concurrency": concurrency}
+    settings: dict[str, Any] = {"executor": executor, "concurrency": concurrency}
     say = log or (lambda text: None)
 
     say(f"self-play: {games} games")
@@ -104,6 +104,8 @@ def run_experiment(
         catalog=catalog,
     )
     learning = LearningDB(out / "selfplay.sqlite")
+    if learned.run_id is None:
+        raise InvalidOptionError("the self-play run recorded no game")
     subsets = []
     for size in sizes:
         model = BayesModel(TwoClassNaiveBayes(PARAMETER_COUNT, alpha), seed=seed)

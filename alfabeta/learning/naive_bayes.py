@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from alfabeta.core import InvalidOptionError
 from alfabeta.learning.params import BASE_STATE, STATES, Phase
@@ -91,35 +92,33 @@ class TwoClassNaiveBayes:
         return int(self.class_counts.sum())
 
     def partial_fit(
-        self, phases: Sequence[int], results: Sequence[int], states: np.ndarray
+        self, phases: ArrayLike, results: ArrayLike, states: ArrayLike
     ) -> TwoClassNaiveBayes:
         """Add rows: ``phases[r]``, ``results[r]`` and ``states[r]`` (n variables, 0–4)."""
-        phases = np.asarray(phases, dtype=np.int64).reshape(-1)
-        results = np.asarray(results, dtype=np.int64).reshape(-1)
-        states = np.asarray(states, dtype=np.int64)
-        if len(results) != len(phases) or states.size != len(phases) * self.variables:
+        phase = np.asarray(phases, dtype=np.int64).reshape(-1)
+        result = np.asarray(results, dtype=np.int64).reshape(-1)
+        state = np.asarray(states, dtype=np.int64)
+        if len(result) != len(phase) or state.size != len(phase) * self.variables:
             raise InvalidOptionError(
-                f"rows: {len(phases)} phases, {len(results)} results and states of shape "
-                f"{states.shape}; expected one of each per row and {self.variables} states"
+                f"rows: {len(phase)} phases, {len(result)} results and states of shape "
+                f"{state.shape}; expected one of each per row and {self.variables} states"
             )
-        states = states.reshape(len(phases), self.variables)
-        for name, array, top in (("phase", phases, 3), ("result", results, 3)):
+        state = state.reshape(len(phase), self.variables)
+        for name, array, top in (("phase", phase, 3), ("result", result, 3)):
             if len(array) and (array.min() < 0 or array.max() >= top):
                 raise InvalidOptionError(f"a row's {name} is outside 0–{top - 1}")
-        if states.size and (states.min() < 0 or states.max() >= STATES):
+        if state.size and (state.min() < 0 or state.max() >= STATES):
             raise InvalidOptionError(f"a row's state is outside 0–{STATES - 1}")
-        np.add.at(self.class_counts, (phases, results), 1)
-        variable = np.broadcast_to(np.arange(self.variables), states.shape)
+        np.add.at(self.class_counts, (phase, result), 1)
+        variable = np.broadcast_to(np.arange(self.variables), state.shape)
         np.add.at(
             self.counts,
-            (phases[:, None], results[:, None], variable, states),
+            (phase[:, None], result[:, None], variable, state),
             1,
         )
         return self
 
-    def fit(
-        self, phases: Sequence[int], results: Sequence[int], states: np.ndarray
-    ) -> TwoClassNaiveBayes:
+    def fit(self, phases: ArrayLike, results: ArrayLike, states: ArrayLike) -> TwoClassNaiveBayes:
         """Forget everything learned, then learn these rows."""
         self.counts[...] = 0
         self.class_counts[...] = 0

@@ -93,6 +93,7 @@ class LearnedParameters:
 
     def style_of_opponent(self, root: Position) -> tuple[str, dict[str, float], tuple]:
         """The opponent's style at ``root``, its probabilities and the features behind it."""
+        assert self.classifier is not None  # target=adaptive
         observed = features(root, root.side_to_move ^ 1)
         probabilities = self.classifier.predict_proba(observed)
         return self.classifier.predict(observed), probabilities, observed

@@ -115,6 +115,7 @@ class SelfPlay(_Run):
         state: dict[str, Any] = {"run": None, "rows": 0}
 
         def on_game(result: GameResult, run_id: int | None) -> None:
+            assert run_id is not None  # a run with a database always has an id
             if state["run"] is None:  # the run's first game: learn what it already has
                 state["run"] = run_id
                 _refit(model, learning, run_id)

@@ -125,7 +125,8 @@ class StyleClassifier(CategoricalNaiveBayes):
     def paper(cls) -> StyleClassifier:
         """Cuadro 6's cases with α = 1 and the paper's class counts as priors."""
         classifier = cls(1.0, PAPER_PRIOR_COUNTS)
-        return classifier.fit([row for row, _ in CUADRO_6], [label for _, label in CUADRO_6])
+        classifier.fit([row for row, _ in CUADRO_6], [label for _, label in CUADRO_6])
+        return classifier
 
     def classify(self, position: Position, player: int) -> str:
         return self.predict(features(position, player))

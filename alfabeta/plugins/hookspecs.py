@@ -25,7 +25,7 @@ from alfabeta.plugins.markers import hookspec
 
 if TYPE_CHECKING:
     from alfabeta.arena.play import GameRecord
-    from alfabeta.core import Evaluator, Limit, Position, SearchResult
+    from alfabeta.core import Evaluator, Limit, Move, Position, SearchResult, Side
 
 Register = Callable[..., None]
 
@@ -60,7 +60,7 @@ def search_finished(
 
 
 @hookspec
-def move_played(position: Position, move: int, side: int, result: SearchResult | None) -> None:
+def move_played(position: Position, move: Move, side: Side, result: SearchResult | None) -> None:
     """``side`` played ``move``; ``position`` is the position after it. ``result`` is the
     SearchResult that chose the move, or None for a human or book move."""
 

@@ -21,7 +21,13 @@ from alfabeta.core import (
 )
 from alfabeta.core.evaluator import as_evaluator
 from alfabeta.plugins import hookimpl
-from alfabeta.searchers import basic, family, mcts, scout, sss
+from alfabeta.searchers import (  # type: ignore[attr-defined]  # compiled modules
+    basic,
+    family,
+    mcts,
+    scout,
+    sss,
+)
 from alfabeta.searchers.base import Searcher, choice, whole
 from alfabeta.searchers.proof_number import ProofNumber
 from alfabeta.searchers.reference import PyAlphaBeta, PyMinimax, PyNegamax

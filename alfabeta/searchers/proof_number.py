@@ -76,10 +76,11 @@ class ProofNumber(Searcher):
         )
         moves = position.legal_moves()
         move = result.move if result.move is not None else (moves[0] if moves else None)
+        plies = result.plies or 0  # a proven result comes with its length
         if result.value == WIN:
-            value = win_in(result.plies)
+            value = win_in(plies)
         elif result.value == LOSS:
-            value = loss_in(result.plies)
+            value = loss_in(plies)
         else:
             value = 0
         return SearchResult(

@@ -77,7 +77,8 @@ class _Run:
         """Search every root move with ``child_value(move, best_so_far)`` (root-mover view)
         and keep the first of the best."""
         self.evaluator.prepare(self.position)
-        best_move, best_value, best_pv, complete = None, -INFINITY, (), True
+        best_pv: tuple[int | None, ...] = ()
+        best_move, best_value, complete = None, -INFINITY, True
         try:
             score = self.static(self.depth, 0)
             if score is not None:
@@ -154,7 +155,9 @@ class PyMinimax(Searcher):
         if score is not None:
             return (score if position.side_to_move == run.root_side else -score), ()
         maximizing = position.side_to_move == run.root_side
-        best, best_pv, values = None, (), []
+        best: int | None = None
+        best_pv: tuple[int, ...] = ()
+        values: list[int] = []
         for move in each_move(run.position):
             value, pv = self._value(run, depth - 1, ply + 1)
             values.append(value)
@@ -162,6 +165,7 @@ class PyMinimax(Searcher):
                 best, best_pv = value, (move, *pv)
         if not maximizing and self.opponent_error:
             best = erring_min(values, self.opponent_error)
+        assert best is not None  # static() scores a node without moves
         return best, best_pv
 
 

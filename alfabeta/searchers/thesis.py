@@ -26,6 +26,9 @@ thesis's rule 1 + MAX's pieces on the board).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
 from attrs import define, field, frozen
 
 from alfabeta.core import InvalidOptionError, Limit, Position, Result, SearchResult
@@ -53,7 +56,9 @@ def reachable_graph(position: Position) -> GameGraph:
     """Explore every state reachable from ``position`` (depth first, each state once)."""
     root_side = position.side_to_move
     successors: dict[str, tuple[str, ...]] = {}
-    ours, won, lost = set(), set(), set()
+    ours: set[str] = set()
+    won: set[str] = set()
+    lost: set[str] = set()
     work = position.copy()
 
     def visit() -> str:
@@ -209,7 +214,10 @@ def _ge(a: int | None, b: int | None) -> bool:
 
 
 def _choice(
-    run: _Thesis, values: list[tuple[int, int | None]], move: int | None, value: int | None
+    run: _Thesis,
+    values: Sequence[tuple[int, int | None]],
+    move: int | None,
+    value: int | None,
 ) -> ThesisChoice:
     ties = tuple(m for m, v in values if v == value)
     return ThesisChoice(move, value, tuple(values), ties, run.nodes, run.leaves)
@@ -244,7 +252,10 @@ def jug_ab(position: Position, evaluator, cota: int, win_value: int = THESIS_WIN
     return _choice(run, values, move, value)
 
 
-def mejor(values: list[tuple[int, int | None]]) -> tuple[int | None, int | None]:
+M = TypeVar("M")
+
+
+def mejor(values: Sequence[tuple[M, int | None]]) -> tuple[M | None, int | None]:
     """MEJOR (L3380–3384): scanning pairwise, drop the first if its value ≤ the second's,
     else drop the second — so the last (move, value) of maximum value survives."""
     if not values:
@@ -267,6 +278,11 @@ def trgd_cota(position: Position) -> int:
 @define
 class _ThesisSearcher(Searcher):
     cota: int | None = field(default=None, validator=whole(1), kw_only=True)
+
+    @staticmethod
+    def procedure(position: Position, evaluator: Any, cota: int) -> ThesisChoice:
+        """The thesis's root procedure (each subclass gives its own)."""
+        raise NotImplementedError
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
         evaluator = as_evaluator(evaluator)

@@ -27,8 +27,7 @@ RULES = {
     "string-round-trip": "from_string(to_string()) gives the same state and key",
     "pickle": "a pickled position comes back equal, with its move stack",
     "outcome": "outcome() is a Result and survives a round trip",
-    "key": "equal states have equal keys; states with the same key have the same side to "
-    "move",
+    "key": "equal states have equal keys; states with the same key have the same side to move",
     "move-text": "parse_move(move_str(m)) == m for every legal move",
     "bounded-length": "a game declaring max_game_length ends within it",
     "bad-move-rejected": "a malformed or illegal move raises a typed error and changes nothing",
@@ -143,14 +142,12 @@ def _check_position(position: Position, keys: dict[Any, tuple[Any, str]]) -> lis
         )
         position.push(move)
         position.pop()
-        _require(
-            _state(position) == (text, key),
-            "unmake-restores",
-            lambda move=text_move: (
-                f"after {move} and a take-back, {where} became "
-                f"{position.to_string()!r} (key {position.key()} instead of {key})"
-            ),
-        )
+        if _state(position) != (text, key):
+            raise ContractViolation(
+                "unmake-restores",
+                f"after {text_move} and a take-back, {where} became "
+                f"{position.to_string()!r} (key {position.key()} instead of {key})",
+            )
     return moves
 
 

@@ -80,12 +80,12 @@ class ContractItem(pytest.Item):
     def runtest(self) -> None:
         self.check()
 
-    def repr_failure(self, excinfo, style=None):  # type: ignore[no-untyped-def]
+    def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, (ContractViolation, AlfabetaError)):
             return f"{self.name}: {excinfo.value}"
         return super().repr_failure(excinfo, style)
 
-    def reportinfo(self):  # type: ignore[no-untyped-def]
+    def reportinfo(self):
         return self.path, None, self.name
 
 
@@ -96,22 +96,21 @@ def _checks(config: pytest.Config) -> list[tuple[str, Callable[[], Any]]]:
     playouts, seed = option("alfabeta_playouts"), option("alfabeta_seed")
     catalog = None
 
-    def loaded():
+    def loaded() -> Any:
         nonlocal catalog
         catalog = catalog or load_catalog()
         return catalog
 
     checks: list[tuple[str, Callable[[], Any]]] = []
     for spec in option("alfabeta_game"):
-        checks.append(
-            (
-                f"alfabeta-game[{spec}]",
-                lambda spec=spec: check_game(loaded().game(spec), playouts, seed),
-            )
-        )
+
+        def game_check(spec: str = spec) -> int:
+            return check_game(loaded().game(spec), playouts, seed)
+
+        checks.append((f"alfabeta-game[{spec}]", game_check))
     for spec in option("alfabeta_evaluator"):
 
-        def evaluator_check(spec=spec):
+        def evaluator_check(spec: str = spec) -> int:
             game = option("alfabeta_on") or _first_game(loaded(), spec)
             position = loaded().game(game)
             return check_evaluator(
@@ -121,7 +120,7 @@ def _checks(config: pytest.Config) -> list[tuple[str, Callable[[], Any]]]:
         checks.append((f"alfabeta-evaluator[{spec}]", evaluator_check))
     for spec in option("alfabeta_searcher"):
 
-        def searcher_check(spec=spec):
+        def searcher_check(spec: str = spec) -> int:
             position = loaded().game(option("alfabeta_on") or SEARCH_GAME)
             cases = _exact_cases(loaded(), seed) if option("alfabeta_exact") else ()
             return check_searcher(

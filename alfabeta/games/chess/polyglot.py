@@ -14,10 +14,14 @@ import random
 import struct
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from alfabeta.core.errors import InvalidOptionError
+
+if TYPE_CHECKING:
+    from alfabeta.core import Position
 
 ENTRY = struct.Struct(">QHHI")
 RECORD = np.dtype([("key", ">u8"), ("move", ">u2"), ("weight", ">u2"), ("learn", ">u4")])
@@ -96,7 +100,7 @@ class PolyglotBook:
         return found[-1][0]
 
 
-def write_book(path: str | Path, entries: Iterable[tuple[object, int, int]]) -> int:
+def write_book(path: str | Path, entries: Iterable[tuple[Position, int, int]]) -> int:
     """Write a book from (position, move, weight) triples; returns the number of entries."""
     rows = []
     for position, move, weight in entries:

@@ -4,6 +4,7 @@ thesis's trace follows; checked as derivations and drawn as trees."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from attrs import frozen
 
@@ -100,8 +101,9 @@ def smallest_proof(kb: KnowledgeBase, data: Iterable[str], goal: str) -> ProofNo
             continue
         chosen = None
         for rule in kb.rules_for(atom):
-            parts = [best[p] for p in rule.premises]
-            if any(part is None for part in parts):
+            found_parts = [best[p] for p in rule.premises]
+            parts = [part for part in found_parts if part is not None]
+            if len(parts) < len(found_parts):
                 continue
             cost = 1 + sum(part[0] for part in parts)
             if chosen is None or cost < chosen[0]:
@@ -130,7 +132,7 @@ def prove_with(position, searcher, evaluator, limit: Limit | None = None) -> Sea
     pick any of them). The attempt fails at an atom whose search proves a loss, or where a
     depth-limited searcher's choice leads to a dead end. ``position`` is a Deduction at its
     goal; it is left unchanged."""
-    totals = {"searches": 0, "nodes": 0, "leaves": 0, "elapsed": 0.0}
+    totals: dict[str, Any] = {"searches": 0, "nodes": 0, "leaves": 0, "elapsed": 0.0}
     kb = position.knowledge_base
     game = position.copy()
 

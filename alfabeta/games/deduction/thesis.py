@@ -168,7 +168,8 @@ def aa_aaj(
     for _, (name, number) in alternated:
         highest[name] = max(highest.get(name, 0), number)
     arcs = list(arcs)
-    won, lost = set(), set()
+    won: set[Node] = set()
+    lost: set[Node] = set()
     for depth, leaf in reversed([(d, n) for d, n in alternated if n not in heads]):
         is_datum = leaf[0] in data
         if is_datum == (depth % 2 == 1):  # datum at odd depth, or non-datum at even depth

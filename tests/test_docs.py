@@ -1,0 +1,89 @@
+"""The documentation site: it builds with warnings as errors, and every example in it runs.
+
+Examples are the fenced blocks marked ``python`` (run in order, one namespace per page) and
+``sh`` (each ``alfabeta`` command line run by the shell; a game against ``human`` is given
+``quit`` and must end as an abandoned game, exit 3). Listings of files and installation
+steps use ``text``, ``toml`` or the ``{code-block}`` directive and are not run.
+"""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+DOCS = ROOT / "docs"
+FENCE = re.compile(r"^```(python|sh)\n(.*?)^```", re.M | re.S)
+PAGES = sorted(p.name for p in DOCS.glob("*.md"))
+
+
+def examples(page: str) -> list[tuple[str, str]]:
+    return FENCE.findall((DOCS / page).read_text())
+
+
+def commands(script: str) -> list[str]:
+    """The script's command lines, continuation lines joined."""
+    return [line for line in script.replace("\\\n", " ").splitlines() if line.strip()]
+
+
+@pytest.mark.slow
+def test_the_site_builds_without_a_warning(tmp_path):
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-W",
+            "--keep-going",
+            "-q",
+            "-b",
+            "html",
+            str(DOCS),
+            str(tmp_path / "html"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    assert (tmp_path / "html" / "api.html").read_text().count("check_game") >= 1
+
+
+def test_every_page_with_examples_is_in_the_site():
+    index = (DOCS / "index.md").read_text()
+    for page in PAGES:
+        if page != "index.md":
+            assert f"\n{page[:-3]}\n" in index, f"{page} is not in the toctree"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("page", [p for p in PAGES if examples(p)])
+def test_every_example_runs(page, tmp_path, monkeypatch):
+    for name in ("tests/data", "docs/examples"):  # the data files examples name, no tests
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).symlink_to(ROOT / name)
+    monkeypatch.chdir(tmp_path)
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    namespace: dict = {}
+    for language, body in examples(page):
+        if language == "python":
+            exec(compile(body, f"{page} example", "exec"), namespace)
+            continue
+        for line in commands(body):
+            human = "human" in line
+            done = subprocess.run(
+                ["bash", "-c", line],
+                cwd=tmp_path,
+                env=env,
+                input="quit\n" if human else "",
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
+            expected = 3 if human else 0
+            assert done.returncode == expected, (
+                f"{line}\n{done.stdout[-2000:]}{done.stderr[-2000:]}"
+            )
