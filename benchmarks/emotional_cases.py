@@ -38,8 +38,7 @@ def main() -> None:
     searcher = catalog.searcher(SEARCHER)
     print(f"{SEARCHER}, depth {args.depth}")
     print(
-        "case  T with  T without  cpw    emotional (auto)                 "
-        "emotional (T's ε, goal)"
+        "case  T with  T without  cpw    emotional (auto)                 emotional (T's ε, goal)"
     )
     for number, (fen, with_model, without, epsilon, goal) in enumerate(CASES, 1):
         moves = []
