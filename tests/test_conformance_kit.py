@@ -2,9 +2,11 @@
 searcher, and it catches seeded faults, naming the rule each breaks."""
 
 import math
+import sys
 from types import SimpleNamespace
 
 import pytest
+from conftest import run_ok
 
 from alfabeta.core import IllegalMoveError, InvalidPositionError, Limit, Result
 from alfabeta.plugins import hookimpl
@@ -13,6 +15,7 @@ from alfabeta.testing import RULES, ContractViolation, check_evaluator, check_ga
 
 pytest_plugins = ["pytester"]
 
+DEDUCTION = 'deduction(file=tests/data/deduction/kb1.txt, data="bs,bp", goal=pd)'
 BUILTIN_GAMES = [
     "chess",
     "connect-four(width=5, height=4)",
@@ -20,9 +23,11 @@ BUILTIN_GAMES = [
     "trgd",
     "tictactoe",
     "tree(branching=3, depth=4, seed=3)",
-    'deduction(file=tests/data/deduction/kb1.txt, data="bs,bp", goal=pd)',
+    DEDUCTION,
 ]
 EXACT = [
+    "mt-sss*",
+    "mt-dual*",
     "minimax",
     "negamax",
     "alphabeta",
@@ -194,11 +199,63 @@ def test_every_builtin_game_keeps_the_contract(catalog, spec):
         ("nim-naive", "fibonacci-nim"),
         ("tree-leaves", "tree(branching=3, depth=4, seed=3)"),
         ("tictactoe-lines", "tictactoe"),
+        ("deduction-h", DEDUCTION),
     ],
 )
 def test_every_builtin_evaluator_keeps_the_contract(catalog, spec, game):
     position = catalog.game(game)
     assert check_evaluator(catalog.evaluator(spec, position), position, playouts=2) > 0
+
+
+def test_the_solved_evaluator_keeps_the_contract(catalog, tmp_path):
+    from alfabeta.solvers.retrograde import solve_table
+
+    position = catalog.game("tictactoe")
+    table, _ = solve_table(position)
+    table.save(tmp_path / "ttt")
+    evaluator = catalog.evaluator(f'solved(table="{tmp_path / "ttt"}")', position)
+    assert check_evaluator(evaluator, position, playouts=4) > 0
+
+
+def test_a_chess_evaluator_in_the_white_view_breaks_the_mirror_rule(catalog):
+    position = catalog.game("chess")
+    material = catalog.evaluator("material")
+
+    def white_view(board):
+        value = material.evaluate(board)
+        return value if board.side_to_move == 0 else -value
+
+    with pytest.raises(ContractViolation, match=r"\[evaluator-mirror\]"):
+        check_evaluator(white_view, position, playouts=3)
+
+
+@pytest.mark.slow
+def test_the_builtins_pass_the_kit_through_its_pytest_plugin(tmp_path):
+    """As a plugin author runs it: ``pytest --alfabeta-…`` in a folder of its own."""
+    games = [arg for spec in BUILTIN_GAMES[:-1] for arg in ("--alfabeta-game", spec)]
+    evaluators = [
+        arg
+        for spec in ("material", "cpw", "standard", "emotional")
+        for arg in ("--alfabeta-evaluator", spec)
+    ]
+    searchers = [arg for spec in EXACT for arg in ("--alfabeta-searcher", spec)]
+    out = run_ok(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            *games,
+            *evaluators,
+            *searchers,
+            "--alfabeta-exact",
+        ],
+        tmp_path,
+    )
+    count = (len(games) + len(evaluators) + len(searchers)) // 2
+    assert f"{count} passed" in out
 
 
 def exact_cases(catalog):
@@ -230,6 +287,8 @@ def test_every_exact_searcher_keeps_the_contract(catalog, spec):
         "mcts(iterations=200)",
         "pn",
         "thesis-alphabeta",
+        "thesis-minimax",
+        "py-solve",
         "negascout(tt=on, iterative=on)",
     ],
 )
@@ -238,6 +297,20 @@ def test_the_other_builtin_searchers_keep_the_contract(catalog, spec):
     assert (
         check_searcher(
             lambda: catalog.searcher(spec), position, catalog.default_evaluator(position)
+        )
+        > 0
+    )
+
+
+def test_dual_eval_keeps_the_searcher_contract(catalog):
+    position = catalog.game("chess")
+    assert (
+        check_searcher(
+            lambda: catalog.searcher("dual-eval(searcher=alphabeta)"),
+            position,
+            catalog.evaluator("emotional"),
+            depth=2,
+            playouts=1,
         )
         > 0
     )

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from alfabeta.core import AlfabetaError, Evaluator, Limit, Position, Result
+from alfabeta.core.evaluator import as_evaluator
 from alfabeta.core.scores import WIN
 
 RULES = {
@@ -242,7 +243,9 @@ def check_evaluator(
     seed: int = 0,
     max_plies: int = 120,
 ) -> int:
-    """The evaluator rules on positions of random games from ``position``."""
+    """The evaluator rules on positions of random games from ``position`` (a plain
+    callable is wrapped as every searcher wraps it)."""
+    evaluator = as_evaluator(evaluator)
     name = getattr(position, "name", "?")
     applies = getattr(evaluator, "applies_to", None)
     _require(applies is None or applies(name), "evaluator-applies", f"not to {name}")
@@ -287,6 +290,9 @@ class _CountingEvaluator(Evaluator):
     def games(self) -> tuple[str, ...]:
         return tuple(getattr(self.inner, "games", ()))
 
+    def __getattr__(self, name: str) -> Any:  # explain, plain, … of the evaluator inside
+        return getattr(self.inner, name)
+
     def prepare(self, root: Position) -> None:
         self.prepared += 1
         self.inner.prepare(root)
@@ -329,6 +335,7 @@ def check_searcher(
     """The searcher rules on positions of random games from ``position``; for an exact
     searcher, also the value on each ``(position, evaluator, minimax value)`` of
     ``exact_cases`` (searched to depth 64)."""
+    evaluator = as_evaluator(evaluator)
     positions = [p for p in playout_positions(position, playouts, seed, 30) if not p.is_over()][:8]
     limit = _limit_for(make_searcher(), position, evaluator, depth)
     for root in positions:

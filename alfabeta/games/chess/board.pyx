@@ -772,6 +772,18 @@ cdef class ChessGame(Chess):
 
     fen = to_string
 
+    def mirror(self):
+        """The colour-flipped position (board upside down, white and black swapped, the other
+        side to move): every side-to-move evaluator scores it as this one."""
+        fields = self.to_string().split()
+        rows = [row.swapcase() for row in reversed(fields[0].split("/"))]
+        rights = "".join(sorted(fields[2].swapcase(), key="KQkq".index)) if fields[2] != "-" \
+            else "-"
+        ep = "-" if fields[3] == "-" else fields[3][0] + str(9 - int(fields[3][1]))
+        side = "b" if fields[1] == "w" else "w"
+        return self.from_string(
+            f"{'/'.join(rows)} {side} {rights} {ep} {fields[4]} {fields[5]}")
+
     # ---- moves as text ----------------------------------------------------------------------
     def move_str(self, move):
         """The move in UCI notation (``e2e4``, ``e7e8q``)."""
