@@ -16,6 +16,32 @@ def run_ok(argv, cwd) -> str:
     return done.stdout
 
 
+def install_and_check(python: Path, package: Path, kit: list[str], workdir: Path) -> None:
+    """Install ``package`` into the fresh environment of ``python``, run its own tests (when
+    it has some) and the conformance kit with the ``kit`` options in an empty folder."""
+    run_ok(
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "-e",
+            str(package),
+        ],
+        workdir,
+    )
+    if (package / "tests").exists():
+        out = run_ok([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider"], package)
+        assert " passed" in out and "failed" not in out
+    empty = workdir / "empty"
+    empty.mkdir()
+    out = run_ok([str(python), "-m", "pytest", *kit, "-q", "-p", "no:cacheprovider"], empty)
+    assert "1 passed" in out
+
+
 @pytest.fixture(scope="session")
 def fresh_python(tmp_path_factory) -> Path:
     """The interpreter of a new virtual environment that sees this one's packages (alfabeta,

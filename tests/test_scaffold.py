@@ -2,7 +2,7 @@
 its own tests (which run the conformance kit) at once."""
 
 import pytest
-from conftest import run_ok
+from conftest import install_and_check, run_ok
 
 from alfabeta.cli import main
 from alfabeta.core import InvalidOptionError
@@ -21,32 +21,10 @@ from alfabeta.scaffold import new_plugin
 )
 def test_a_new_plugin_installs_and_passes_its_tests(tmp_path, fresh_python, kind, name, cython):
     root = new_plugin(kind, name, tmp_path, cython)
-    run_ok(
-        [
-            str(fresh_python),
-            "-m",
-            "pip",
-            "install",
-            "-q",
-            "--no-deps",
-            "--no-build-isolation",
-            "-e",
-            str(root),
-        ],
-        tmp_path,
-    )
-    out = run_ok([str(fresh_python), "-m", "pytest", "-q", "-p", "no:cacheprovider"], root)
-    assert " passed" in out and "failed" not in out
+    on = ["--alfabeta-on", "tictactoe"] if kind == "searcher" else []
+    install_and_check(fresh_python, root, [f"--alfabeta-{kind}", name, *on], tmp_path)
     listed = run_ok([str(fresh_python), "-m", "alfabeta.cli", "plugins", "--kind", kind], root)
     assert f"  {name} " in listed and f"alfabeta-{name} 0.1.0" in listed
-    flag = f"--alfabeta-{kind}"
-    on = ["--alfabeta-on", "tictactoe"] if kind == "searcher" else []
-    empty = tmp_path / "empty"
-    empty.mkdir()
-    out = run_ok(
-        [str(fresh_python), "-m", "pytest", flag, name, *on, "-p", "no:cacheprovider", "-q"], empty
-    )
-    assert "1 passed" in out
     if cython:
         compiled = list((root / "alfabeta_fast_pile").glob("game*.so"))
         assert compiled, "the game was not compiled"

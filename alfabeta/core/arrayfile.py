@@ -51,14 +51,7 @@ def read(
     """The metadata and the arrays ``names`` of the pair named by ``path``; ``what`` names
     the kind of file in messages (``"solved table"``)."""
     npz, meta_path = paths(path)
-    try:
-        meta = json.loads(meta_path.read_text())
-    except FileNotFoundError:
-        raise error(f"{what} {str(meta_path)!r}: no such file") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as problem:
-        raise error(f"{what} {str(meta_path)!r}: not JSON ({problem})") from None
-    if not isinstance(meta, dict) or meta.get("format") != format:
-        raise error(f"{str(meta_path)!r} is not an alfabeta {what}")
+    meta = read_json(meta_path, what, format, error)
     if meta.get("version") != version:
         raise error(
             f"{str(meta_path)!r}: {what} format version {meta.get('version')!r}, this "
@@ -72,6 +65,19 @@ def read(
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as problem:
         raise error(f"{what} {str(npz)!r}: unreadable ({problem})") from None
     return meta, arrays
+
+
+def read_json(path: Path, what: str, format: str, error: type[Exception]) -> dict[str, Any]:
+    """The JSON object in ``path`` whose ``format`` is ``format``; ``error`` otherwise."""
+    try:
+        data = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise error(f"{what} {str(path)!r}: no such file") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as problem:
+        raise error(f"{what} {str(path)!r}: not JSON ({problem})") from None
+    if not isinstance(data, dict) or data.get("format") != format:
+        raise error(f"{str(path)!r} is not an alfabeta {what}")
+    return data
 
 
 def check_array(

@@ -28,7 +28,7 @@ import random
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from alfabeta.core import InvalidOptionError, Position
+from alfabeta.core import InvalidOptionError, Position, arrayfile
 from alfabeta.learning.naive_bayes import CategoricalNaiveBayes
 
 ATTACKING, POSITIONAL, MIXED = "attacking", "positional", "mixed"
@@ -153,14 +153,7 @@ class StyleClassifier(CategoricalNaiveBayes):
         """Read a classifier written by ``save``; a clear error for anything else."""
         from alfabeta.learning.model import ModelError
 
-        try:
-            data = json.loads(Path(path).read_text())
-        except FileNotFoundError:
-            raise ModelError(f"style model {str(path)!r}: no such file") from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise ModelError(f"style model {str(path)!r}: not JSON ({error})") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ModelError(f"{str(path)!r} is not an alfabeta style model")
+        data = arrayfile.read_json(Path(path), "style model", FORMAT, ModelError)
         try:
             classifier = cls(data["alpha"], data["prior_counts"])
             shapes = [(len(STYLES), len(d)) for d in DOMAINS]
