@@ -40,3 +40,23 @@ def test_impossible_positions_are_rejected(catalog, text):
 def test_python_evaluator_is_called_through_the_compiled_slot(catalog):
     position = catalog.game("tictactoe").from_string("x........ o")
     assert catalog.evaluator("tictactoe-lines").evaluate(position) == -3
+
+
+def test_searches_use_the_unchecked_make_and_unmake(catalog, monkeypatch):
+    """The adapter plays a game's own make/unmake in searches: push (which re-validates
+    through legal_moves and outcome) is never called there, and the results are the same."""
+    from alfabeta.core import Limit
+    from alfabeta.games.tictactoe import TicTacToe
+
+    position = catalog.game("tictactoe")
+    evaluator = catalog.default_evaluator(position)
+    before = catalog.searcher("alphabeta").search(position, evaluator, Limit(depth=5))
+
+    def no_push(self, move):
+        raise AssertionError("push called inside a search")
+
+    monkeypatch.setattr(TicTacToe, "push", no_push)
+    monkeypatch.setattr(TicTacToe, "pop", no_push)
+    fresh = catalog.game("tictactoe")
+    after = catalog.searcher("alphabeta").search(fresh, evaluator, Limit(depth=5))
+    assert (after.move, after.value, after.nodes) == (before.move, before.value, before.nodes)

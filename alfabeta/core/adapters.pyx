@@ -4,7 +4,10 @@
 The wrapped object implements the Python API of design §2 with int moves (``legal_moves``,
 ``push``, ``pop``, ``outcome``, ``side_to_move``, ``key``, ``copy``, ``to_string``,
 ``from_string``, ``move_str``, ``parse_move``) and a class attribute ``max_moves``; optional:
-``noisy_moves``, ``push_null``/``pop_null``, ``options``.
+``noisy_moves``, ``push_null``/``pop_null``, ``options``, and ``make(move)``/``unmake(move)``:
+the same as ``push``/``pop`` without the legality check. Searchers only play moves the game
+itself generated, so when a game offers them the adapter uses them in the search and keeps
+``push`` (which validates) for moves from outside.
 """
 
 from libc.stdint cimport uint64_t
@@ -33,10 +36,14 @@ cdef class PythonGame(Position):
     """A Position whose state lives in a plain-Python game object."""
 
     cdef readonly object game
+    cdef object _make, _unmake  # the game's unchecked make/unmake, or push/pop
 
     def __init__(self, game):
         check_protocol(game)
         self.game = game
+        unchecked = hasattr(game, "make") and hasattr(game, "unmake")
+        self._make = game.make if unchecked else game.push
+        self._unmake = game.unmake if unchecked else (lambda move: game.pop())
         self.max_moves = int(getattr(game, "max_moves", 256))
         self.side_to_move = game.side_to_move
 
@@ -65,12 +72,12 @@ cdef class PythonGame(Position):
         return self._fill(list(noisy()), out) if noisy is not None else 0
 
     cdef int make(self, int move) except -1:
-        self.game.push(move)
+        self._make(move)
         self.side_to_move = self.game.side_to_move
         return 0
 
     cdef int unmake(self, int move) except -1:
-        self.game.pop()
+        self._unmake(move)
         self.side_to_move = self.game.side_to_move
         return 0
 

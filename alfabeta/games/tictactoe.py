@@ -51,15 +51,24 @@ class TicTacToe:
     def push(self, move: int) -> None:
         if move not in self.legal_moves():
             raise IllegalMoveError(f"{move!r} is not a legal tictactoe move in {self.to_string()}")
+        self.make(move)
+
+    def pop(self) -> int:
+        move = self.history[-1]
+        self.unmake(move)
+        return move
+
+    # Unchecked versions for searchers, which only play moves legal_moves() gave them: the
+    # adapter calls these instead of push/pop, skipping the legality check at every node.
+    def make(self, move: int) -> None:
         self.board[move] = self.side_to_move
         self.history.append(move)
         self.side_to_move ^= 1
 
-    def pop(self) -> int:
-        move = self.history.pop()
+    def unmake(self, move: int) -> None:
+        self.history.pop()
         self.board[move] = None
         self.side_to_move ^= 1
-        return move
 
     def outcome(self) -> Result:
         last = self.side_to_move ^ 1
