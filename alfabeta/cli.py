@@ -640,7 +640,9 @@ def cmd_prove(catalog: Catalog, args, out) -> int:
             f"deduction(file={args.kb!r}, data={','.join(data)!r}, goal={goal!r})"
         )
         evaluator = catalog.evaluator(args.evaluator or "deduction-h", position)
-        found = proofs.prove_with(position, catalog.searcher(args.searcher), evaluator)
+        found = proofs.prove_with(
+            position, catalog.observed(catalog.searcher(args.searcher)), evaluator
+        )
         proof = found.proof
         if proof is not None:
             print(f"proved {goal} from {', '.join(data) or 'no data'}:", file=out)
@@ -830,7 +832,7 @@ def cmd_epd(catalog: Catalog, args, out) -> int:
     outcomes = solve(
         read_epd(args.file),
         game,
-        catalog.searcher(args.searcher),
+        catalog.observed(catalog.searcher(args.searcher)),
         catalog.evaluator(args.evaluator, game),
         limit,
     )

@@ -118,7 +118,10 @@ def parse_go(tokens: list[str], position) -> tuple[dict, set[str], list[int], li
 def _takes_info(searcher) -> bool:
     import inspect
 
-    return "on_info" in inspect.signature(searcher.search).parameters
+    from alfabeta.plugins.observe import Observed
+
+    inner = searcher.searcher if isinstance(searcher, Observed) else searcher
+    return "on_info" in inspect.signature(inner.search).parameters
 
 
 def _described(report: dict) -> str:
@@ -338,8 +341,9 @@ class Engine:
         if hasattr(searcher, "tt_mb"):
             searcher = evolve(searcher, tt_mb=self.options["Hash"])
         evaluator = self.catalog.evaluator(self.options["Evaluator"] or "standard", "chess")
-        self.player = (wanted, searcher, evaluator)
-        return searcher, evaluator
+        observed = self.catalog.observed(searcher)  # plugins see the engine's searches too
+        self.player = (wanted, observed, evaluator)
+        return observed, evaluator
 
     def _limit(self, values: dict[str, int], infinite: bool, side: int) -> Limit:
         depth = values.get("depth")

@@ -316,6 +316,49 @@ def test_observer_hooks_follow_a_game():
     ]
 
 
+def test_observer_hooks_see_the_searches_of_bench_epd_prove_and_uci(monkeypatch, capsys):
+    """Every place alfabeta searches goes through the one helper (plugins/observe.py)."""
+    from alfabeta.arena.bench import run_bench
+    from alfabeta.cli import main
+    from alfabeta.uci import Engine
+
+    recorder = Recorder()
+    catalog = load_catalog(autoload=False, plugins=[("recorder", recorder)])
+    records = run_bench(catalog, "fibonacci-nim(n=10)", ["alphabeta"], [2], min_time=0)
+    assert [c[0] for c in recorder.calls[:2]] == ["search_started", "search_finished"]
+    assert sum(c[0] == "search_finished" for c in recorder.calls) >= len(records)
+
+    monkeypatch.setattr("alfabeta.cli.load_catalog", lambda: catalog)
+    for argv in (
+        ["epd", "tests/data/epd/verified.epd", "--depth", "1", "--searcher", "alphabeta"],
+        [
+            "prove",
+            "tests/data/deduction/kb1.txt",
+            "--data",
+            "bs,bp",
+            "--goal",
+            "pd",
+            "--searcher",
+            "py-alphabeta",
+        ],
+    ):
+        recorder.calls.clear()
+        main(argv)
+        capsys.readouterr()
+        started = [c for c in recorder.calls if c[0] == "search_started"]
+        finished = [c for c in recorder.calls if c[0] == "search_finished"]
+        assert len(started) == len(finished) > 0, argv[0]
+
+    recorder.calls.clear()
+    lines = []
+    engine = Engine(lines.append, catalog)
+    for command in ("uci", "position startpos moves e2e4", "go depth 2"):
+        engine.handle(command)
+    engine.finish_search()
+    assert [c[0] for c in recorder.calls] == ["search_started", "search_finished"]
+    assert any(line.startswith("info depth 2") for line in lines)  # infos still stream
+
+
 def test_an_observer_that_raises_is_reported_not_fatal():
     class Faulty:
         @hookimpl

@@ -95,7 +95,7 @@ def run_bench(
             getattr(getattr(start, "game", start), "bench_positions", ()) or [start.to_string()]
         )
     )
-    chosen = [(spec, catalog.searcher(spec)) for spec in searchers]
+    chosen = [(spec, catalog.observed(catalog.searcher(spec))) for spec in searchers]
     records: list[BenchRecord] = []
     for text in texts:
         position = start.from_string(text)

@@ -25,6 +25,7 @@ from alfabeta.core import (
     Result,
     SearchResult,
 )
+from alfabeta.plugins.observe import observed_search
 from alfabeta.plugins.spec import format_spec
 
 # How a game ended, as the arena records it (the PGN Termination tag maps from these).
@@ -62,21 +63,7 @@ class SearchPlayer:
 
     def choose(self, position, notify, limit=None):
         limit = (self.limit or Limit()).merged(limit)
-        notify(
-            "search_started",
-            position=position,
-            searcher=self.searcher,
-            evaluator=self.evaluator,
-            limit=limit,
-        )
-        result = self.searcher.search(position, self.evaluator, limit)
-        notify(
-            "search_finished",
-            position=position,
-            searcher=self.searcher,
-            evaluator=self.evaluator,
-            result=result,
-        )
+        result = observed_search(notify, self.searcher, position, self.evaluator, limit)
         if result.move is None:
             raise AlfabetaError(f"{self.label} returned no move in {position.to_string()!r}")
         return result.move, result

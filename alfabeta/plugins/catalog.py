@@ -252,6 +252,12 @@ class Catalog:
             )
         return self.evaluator(name, position)
 
+    def observed(self, searcher: Any) -> Any:
+        """``searcher`` with this catalog's observer hooks around each search."""
+        from alfabeta.plugins.observe import Observed
+
+        return Observed(searcher, self.notify)
+
     def entries(self) -> list[Entry]:
         return [*self.games, *self.searchers, *self.evaluators]
 
