@@ -1,3 +1,4 @@
+import signal
 import subprocess
 import sys
 import sysconfig
@@ -7,6 +8,13 @@ import pytest
 from hypothesis import strategies as st
 
 from alfabeta import load_catalog
+
+
+def default_sigint() -> None:
+    """``preexec_fn`` for a child that a test interrupts: SIGINT at its default, as a
+    terminal gives it, even when the tests were started in the background (where the shell
+    hands every child SIGINT ignored and Python then installs no KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def run_ok(argv, cwd) -> str:

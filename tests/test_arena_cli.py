@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import default_sigint
 
 from alfabeta.arena import ResultsDB
 from alfabeta.arena.records import read_jsonl_games
@@ -201,7 +202,12 @@ def started():
         ]
         processes.append(
             subprocess.Popen(
-                argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path
+                argv,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                cwd=tmp_path,
+                preexec_fn=default_sigint,
             )
         )
         return processes[-1]

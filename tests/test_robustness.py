@@ -10,7 +10,7 @@ import time
 
 import chess
 import pytest
-from conftest import EXACT_SEARCHERS
+from conftest import EXACT_SEARCHERS, default_sigint
 
 from alfabeta.cli import main
 from alfabeta.core import InvalidPositionError, Limit
@@ -255,7 +255,11 @@ def test_a_fixed_depth_searcher_stopped_by_a_node_limit_reports_no_depth(catalog
 
 def _interrupt(argv: list[str], wait: float = 1.5) -> tuple[subprocess.Popen, float]:
     process = subprocess.Popen(
-        [*CLI, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [*CLI, *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=default_sigint,
     )
     time.sleep(wait)
     assert process.poll() is None, process.communicate()
