@@ -397,3 +397,28 @@ def test_hook_is_documented_with_its_exact_signature(name):
     function = getattr(hookspecs, name)
     signature = f"{name}{inspect.signature(function)}".replace("'", "")
     assert f"`{signature}`" in docs, f"docs/hooks.md lacks `{signature}`"
+
+
+def test_a_compiled_factorys_options_are_read_without_running_its_docstring(tmp_path):
+    """The signature Cython embeds is parsed, never executed."""
+    from alfabeta.evaluators.chess_eval import BayesChess
+    from alfabeta.plugins.registry import Entry
+
+    entry = Entry("evaluator", "bayeschess", BayesChess, "test")
+    assert entry.option_names() == ["model", "target", "perturb", "alpha", "style", "seed"]
+
+    marker = tmp_path / "ran"
+
+    class Hidden(type):
+        @property
+        def __signature__(cls):
+            raise ValueError("no signature")
+
+    class Evil(metaclass=Hidden):
+        __doc__ = f"Evil(x=open({str(marker)!r}, 'w'), *, y=1, **rest)\n"
+
+    assert Entry("game", "evil", Evil, "test").option_names() is None  # **rest: any option
+    assert not marker.exists()
+    from alfabeta.plugins.registry import _signature
+
+    assert list(_signature(Evil).parameters) == ["x", "y", "rest"]

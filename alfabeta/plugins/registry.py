@@ -4,9 +4,9 @@ closest name when asked for an unknown one."""
 
 from __future__ import annotations
 
+import ast
 import difflib
 import inspect
-import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -18,7 +18,8 @@ from alfabeta.plugins.spec import NAME
 
 def _signature(factory: Callable[..., Any]) -> inspect.Signature:
     """The factory's signature; for a compiled extension type, the one Cython embeds as the
-    first line of its docstring (``Name(option=default, ...)``)."""
+    first line of its docstring (``Name(option=default, ...)``), parsed as Python syntax and
+    never executed. Parameter names and kinds are exact; defaults are not evaluated."""
     try:
         return inspect.signature(factory)
     except ValueError:
@@ -26,10 +27,50 @@ def _signature(factory: Callable[..., Any]) -> inspect.Signature:
         name = getattr(factory, "__name__", "")
         if not first_line.startswith(f"{name}(") or not first_line.endswith(")"):
             raise
-        namespace: dict[str, Any] = {}
-        module_globals = vars(sys.modules[factory.__module__])  # defaults may name constants
-        exec(f"def {name}{first_line[len(name) :]}: pass", dict(module_globals), namespace)
-        return inspect.signature(namespace[name])
+        try:
+            tree = ast.parse(f"def {name}{first_line[len(name) :]}: pass")
+        except SyntaxError:
+            raise ValueError(f"{name}: unreadable embedded signature {first_line!r}") from None
+        function = tree.body[0]
+        assert isinstance(function, ast.FunctionDef)
+        return _from_arguments(function.args)
+
+
+def _default(node: ast.expr) -> Any:
+    """A default as its value when it is a literal, else as its source text."""
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        return ast.unparse(node)
+
+
+def _from_arguments(arguments: ast.arguments) -> inspect.Signature:
+    kind = inspect.Parameter
+    positional = [*arguments.posonlyargs, *arguments.args]
+    first_default = len(positional) - len(arguments.defaults)
+    parameters = [
+        kind(
+            a.arg,
+            kind.POSITIONAL_ONLY if i < len(arguments.posonlyargs) else kind.POSITIONAL_OR_KEYWORD,
+            default=_default(arguments.defaults[i - first_default])
+            if i >= first_default
+            else kind.empty,
+        )
+        for i, a in enumerate(positional)
+    ]
+    if arguments.vararg is not None:
+        parameters.append(kind(arguments.vararg.arg, kind.VAR_POSITIONAL))
+    for a, default in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True):
+        parameters.append(
+            kind(
+                a.arg,
+                kind.KEYWORD_ONLY,
+                default=kind.empty if default is None else _default(default),
+            )
+        )
+    if arguments.kwarg is not None:
+        parameters.append(kind(arguments.kwarg.arg, kind.VAR_KEYWORD))
+    return inspect.Signature(parameters)
 
 
 @frozen
@@ -48,7 +89,7 @@ class Entry:
         """The keyword options the factory accepts, or None if it takes any (**kwargs)."""
         try:
             parameters = _signature(self.factory).parameters.values()
-        except (TypeError, ValueError, SyntaxError, NameError):
+        except (TypeError, ValueError):
             return None
         if any(p.kind is p.VAR_KEYWORD for p in parameters):
             return None
