@@ -7,7 +7,13 @@ from libc.stdint cimport uint64_t
 
 from alfabeta.core.evaluator cimport EVAL_ERROR, Evaluator
 from alfabeta.core.position cimport Position
-from alfabeta.games.connect_four cimport ConnectFour, winning_cells
+from alfabeta.games.connect_four cimport (
+    C4_HEIGHT,
+    C4_STRIDE,
+    C4_WIDTH,
+    ConnectFour,
+    winning_cells,
+)
 from alfabeta.games.fibonacci_nim cimport FibonacciNim, smallest_summand
 from alfabeta.games.tree cimport Tree
 from alfabeta.games.trgd cimport LINE_MASKS, TRGD, haux, line_sum
@@ -146,7 +152,8 @@ cdef class TreeLeaves(Evaluator):
         return {"leaf": self.evaluate(position)}
 
 
-cdef int[4] C4_SHIFTS = [1, 7, 8, 6]   # vertical, horizontal, the two diagonals
+# vertical, horizontal and the two diagonals, in the game's bit layout (connect_four.pxd)
+cdef int[4] C4_SHIFTS = [1, C4_STRIDE, C4_STRIDE + 1, C4_STRIDE - 1]
 cdef uint64_t[4] C4_STARTS              # cells where a four-cell window in that direction starts
 
 
@@ -156,10 +163,10 @@ def _init_windows():
     for d in range(4):
         dc, dr = steps[d]
         C4_STARTS[d] = 0
-        for c in range(7):
-            for r in range(6):
-                if 0 <= c + 3 * dc < 7 and 0 <= r + 3 * dr < 6:
-                    C4_STARTS[d] |= 1ULL << (7 * c + r)
+        for c in range(C4_WIDTH):
+            for r in range(C4_HEIGHT):
+                if 0 <= c + 3 * dc < C4_WIDTH and 0 <= r + 3 * dr < C4_HEIGHT:
+                    C4_STARTS[d] |= 1ULL << (C4_STRIDE * c + r)
 
 
 _init_windows()
