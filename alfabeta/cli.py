@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+from attrs import evolve
 
 from alfabeta.arena.play import GameAbandoned, HumanPlayer, SearchPlayer, play_game
 from alfabeta.arena.runner import RunInterrupted
@@ -86,6 +88,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--nodes", type=int, help="node limit per move")
     play.add_argument("--time", type=float, help="seconds per move")
     play.add_argument("--start", help="start position in the game's notation")
+    play.add_argument(
+        "--book", help="Polyglot opening book (chess) for every searcher that takes a book"
+    )
     play.add_argument("--max-plies", type=int, help="adjudicate a draw after this many plies")
     play.add_argument("--quiet", action="store_true", help="print only the result")
 
@@ -544,10 +549,19 @@ def _plot_elo(rows, path: str, title: str) -> None:
     plt.close(figure)
 
 
-def _player(catalog: Catalog, spec: str, evaluator_spec: str | None, position, limit: Limit):
+def _player(
+    catalog: Catalog,
+    spec: str,
+    evaluator_spec: str | None,
+    position,
+    limit: Limit,
+    book: Callable | None = None,
+):
     if spec.strip() == "human":
         return HumanPlayer()
     searcher = catalog.searcher(spec)
+    if book is not None and hasattr(searcher, "book"):
+        searcher = evolve(searcher, book=book)
     evaluator = (
         catalog.evaluator(evaluator_spec, position)
         if evaluator_spec
@@ -589,6 +603,15 @@ def cmd_plugins(catalog: Catalog, args, out) -> int:
     return EXIT_OK
 
 
+def _polyglot_book(path: str, position) -> Callable:
+    """The Polyglot book at ``path``, for a chess game only (its keys are chess positions)."""
+    from alfabeta.games.chess.polyglot import PolyglotBook
+
+    if position.name != "chess":
+        raise InvalidOptionError(f"--book: a Polyglot book is for chess, not {position.name}")
+    return PolyglotBook(path)
+
+
 def cmd_play(catalog: Catalog, args, out) -> int:
     position = catalog.game(args.game)
     if args.start is not None:
@@ -596,9 +619,12 @@ def cmd_play(catalog: Catalog, args, out) -> int:
             raise InvalidOptionError("--start is empty: give a position in the game's notation")
         position = position.from_string(args.start)
     limit = Limit(depth=args.depth, nodes=args.nodes, time=args.time)
+    book = _polyglot_book(args.book, position) if args.book else None
     players = [
-        _player(catalog, args.first, args.first_evaluator or args.evaluator, position, limit),
-        _player(catalog, args.second, args.second_evaluator or args.evaluator, position, limit),
+        _player(catalog, args.first, args.first_evaluator or args.evaluator, position, limit, book),
+        _player(
+            catalog, args.second, args.second_evaluator or args.evaluator, position, limit, book
+        ),
     ]
     if not args.quiet:
         print(f"{position.name}: {players[0].label} vs {players[1].label}", file=out)

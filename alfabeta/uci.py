@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from alfabeta.core import WIN, AlfabetaError, Limit, is_proven
+from alfabeta.searchers import timeman
 
 ENGINE_NAME = "alfabeta"
 AUTHOR = "the alfabeta developers"
@@ -401,10 +402,8 @@ class Engine:
             infinite=limit.infinite,
             stop=self.stop,
         )
-        if limit.uses_clock:
-            from alfabeta.searchers.compiled import clock_budget
-
-            soft, _ = clock_budget(limit, position.side_to_move)
+        if timeman.uses_clock(limit):
+            soft = timeman.move_budget(limit, position.side_to_move).soft
             child = Limit(
                 depth=child.depth, nodes=child.nodes, time=max(0.001, soft / share), stop=self.stop
             )

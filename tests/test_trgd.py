@@ -5,7 +5,7 @@ import pytest
 from alfabeta.core import IllegalMoveError, InvalidOptionError, InvalidPositionError, Result
 from alfabeta.core.walk import perft
 from alfabeta.games.trgd import ADJACENCY, LINES, lines_score
-from alfabeta.searchers.thesis import jug_ab, jugada, trgd_cota
+from alfabeta.searchers.thesis import jug_ab, jugada
 
 THESIS_RULES = "trgd(first_moves=thesis, repetition=0, max_plies=0)"
 
@@ -92,7 +92,7 @@ def test_trgd_6_node_count_is_the_placement_tree(catalog):
 
 def test_trgd_7_jug_ab_on_the_empty_board_picks_the_last_maximum(catalog):
     position = catalog.game(THESIS_RULES)
-    assert trgd_cota(position) == 1
+    assert position.thesis_cota() == 1
     thesis = jug_ab(position, catalog.evaluator("trgd-lines(thesis=true)"), 1)
     assert [v for _, v in thesis.root_values] == [-2, -1, -1, -2]
     assert position.move_str(thesis.move) == "9"
@@ -111,7 +111,7 @@ def test_trgd_7_jug_ab_on_the_empty_board_picks_the_last_maximum(catalog):
 @pytest.mark.parametrize("thesis_h", [False, True])
 def test_trgd_8_9_10_jug_ab_plays_the_thesis_moves(catalog, start, cota, expected, value, thesis_h):
     position = catalog.game(THESIS_RULES).from_string(start)
-    assert trgd_cota(position) == cota  # TRGD-11
+    assert position.thesis_cota() == cota  # TRGD-11
     evaluator = catalog.evaluator(f"trgd-lines(thesis={thesis_h})")
     choice = jug_ab(position, evaluator, cota)
     assert position.move_str(choice.move) == expected
@@ -124,7 +124,7 @@ def test_trgd_11_min_max_cota_is_5_and_jug_ab_cota_grows_with_max_pieces(catalog
     cotas = []
     for move in ("1", "2", "9", "10", "3"):
         if position.side_to_move == 0:
-            cotas.append(trgd_cota(position))
+            cotas.append(position.thesis_cota())
         position.push_str(move)
     assert cotas == [1, 2, 3]
     searcher = catalog.searcher("thesis-alphabeta")

@@ -242,14 +242,24 @@ def test_book_choices_are_weighted_and_seeded(catalog, tmp_path):
     assert PolyglotBook(path)(game.from_string("8/8/8/4k3/8/8/3QK3/8 w - - 0 1")) is None
 
 
-def test_a_searcher_uses_a_book_file(catalog, tmp_path):
+def test_alfabeta_play_builds_the_book_it_is_given(catalog, tmp_path, capsys):
     game = catalog.game("chess")
     path = tmp_path / "book.bin"
     write_book(path, [(game, game.parse_move("g1f3"), 1)])
-    result = catalog.searcher(f"alphabeta(depth=3, book={str(path)!r})").search(
-        game, catalog.evaluator("material")
-    )
-    assert game.move_str(result.move) == "g1f3" and result.nodes == 0
+    args = ["play", "chess", "--first", "alphabeta(depth=1)", "--second", "alphabeta(depth=1)"]
+    assert main([*args, "--max-plies", "1", "--book", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "moves: g1f3" in out and "nodes 0" in out  # the book answered, nothing searched
+
+
+def test_a_book_is_a_callable_the_searcher_receives_not_a_path(catalog, tmp_path, capsys):
+    from alfabeta.core import InvalidOptionError
+
+    with pytest.raises(InvalidOptionError, match="expected a callable.*PolyglotBook"):
+        catalog.searcher(f"alphabeta(depth=3, book={str(tmp_path / 'book.bin')!r})")
+    args = ["play", "tictactoe", "--first", "alphabeta", "--second", "alphabeta"]
+    assert main([*args, "--book", str(tmp_path / "book.bin")]) == 2
+    assert "Polyglot book is for chess, not tictactoe" in capsys.readouterr().err
 
 
 def test_a_broken_book_is_refused(tmp_path):

@@ -35,8 +35,8 @@ cdef class Position:
     """A mutable game state with make/unmake.
 
     Subclasses implement the C-level methods (``generate``, ``make``, ``unmake``,
-    ``c_outcome``, ``c_key``, and optionally ``generate_noisy``, ``make_null``,
-    ``unmake_null``, ``is_tactical``; ``make_null`` returns False where the game has no pass
+    ``c_outcome``, ``c_key``, and optionally ``generate_noisy``, ``order_hint``,
+    ``make_null``, ``unmake_null``, ``is_tactical``; ``make_null`` returns False where the game has no pass
     move or the position is zugzwang-prone, and null-move pruning is then skipped) and the
     Python methods ``options``, ``to_string``, ``from_string``,
     ``move_str``, ``parse_move`` and ``__str__``; this base builds the rest of the Python API.
@@ -79,6 +79,11 @@ cdef class Position:
         """True where the game wants a search extended ("continuación heurística"): a threat
         to answer, a king in check. Default: never."""
         return False
+
+    cdef int order_hint(self, int move) noexcept:
+        """How promising a noisy move is, for ordering: higher is tried first, from 0 to
+        2**30 (MVV-LVA in chess). Default: 0, the generation order."""
+        return 0
 
     cdef int c_outcome(self) except -1:
         raise NotImplementedError(f"{type(self).__name__} has no outcome()")

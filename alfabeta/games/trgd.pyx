@@ -339,6 +339,11 @@ cdef class TRGD(Position):
         """The points (1-based, ascending) holding ``side``'s pieces (0 is MAX)."""
         return _points(self.min_mask if side else self.max_mask)
 
+    def thesis_cota(self):
+        """JUG-AB's depth bound for TRGD (seed-004, L3289): 1 + the number of MAX pieces on
+        the board; the thesis searchers use it when given neither ``cota`` nor a depth."""
+        return 1 + len(self.pieces(0))
+
     def to_string(self):
         max_points = ",".join(map(str, _points(self.max_mask)))
         min_points = ",".join(map(str, _points(self.min_mask)))

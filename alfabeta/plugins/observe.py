@@ -18,9 +18,7 @@ def observed_search(
     notify: Notify, searcher: Any, position: Any, evaluator: Any, limit: Any, **options: Any
 ) -> Any:
     """``searcher.search(position, evaluator, limit, **options)`` between the two hooks."""
-    notify(
-        "search_started", position=position, searcher=searcher, evaluator=evaluator, limit=limit
-    )
+    notify("search_started", position=position, searcher=searcher, evaluator=evaluator, limit=limit)
     result = searcher.search(position, evaluator, limit, **options)
     notify(
         "search_finished", position=position, searcher=searcher, evaluator=evaluator, result=result

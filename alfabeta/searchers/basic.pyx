@@ -7,12 +7,7 @@ from libc.math cimport floor
 
 from alfabeta.core.evaluator cimport Evaluator
 from alfabeta.core.position cimport Position
-from alfabeta.searchers.context cimport SCORE_INF, SearchContext, ply_moves, pv_clear, pv_set, spend_node
-
-from alfabeta.core import SearchResult
-
-cdef enum:
-    UNLIMITED = 1 << 30
+from alfabeta.searchers.context cimport SCORE_INF, SearchContext, ply_moves, pv_clear, pv_set
 
 ALGO_MINIMAX, ALGO_NEGAMAX = 0, 1
 
@@ -77,7 +72,7 @@ def search(Position position, Evaluator evaluator, limit, int algorithm, double 
     """The root loop shared by both: every root move in order, the first of the best kept; a
     search stopped by its budget keeps the best finished root move."""
     cdef SearchContext ctx = SearchContext(position, evaluator, limit)
-    cdef int depth = UNLIMITED if limit.depth is None else limit.depth
+    cdef int depth = ctx.depth_limit
     cdef bint expand
     cdef int score, count, i, value, best_value = -SCORE_INF
     cdef int* moves
@@ -86,7 +81,7 @@ def search(Position position, Evaluator evaluator, limit, int algorithm, double 
     evaluator.prepare(position)
     score = ctx.static_score(depth, 0, &expand)
     if not expand and not ctx.aborted:
-        return _result(ctx, None, score, (), depth, True)
+        return ctx.result(None, score, (), depth, True)
     if not ctx.aborted:
         moves = ply_moves(ctx, 0)
         count = position.generate(moves)
@@ -104,16 +99,6 @@ def search(Position position, Evaluator evaluator, limit, int algorithm, double 
                 best_pv = (moves[i],) + ctx.pv_line(1)
     if ctx.aborted:
         if best_move is None:
-            legal = position.legal_moves()
-            best_move, best_value = (legal[0] if legal else None), 0
-            best_pv = (best_move,) if legal else ()
-        return _result(ctx, best_move, best_value, best_pv, 0, False)  # no depth completed
-    return _result(ctx, best_move, best_value, best_pv, depth, True)
-
-
-cdef object _result(SearchContext ctx, move, int value, tuple pv, int depth, bint complete):
-    ctx.reraise()
-    return SearchResult(
-        move=move, value=value, pv=pv, depth=depth if depth != UNLIMITED else ctx.seldepth,
-        nodes=ctx.nodes, leaves=ctx.leaves, tt_hits=ctx.tt_hits, cutoffs=ctx.cutoffs,
-        elapsed=ctx.elapsed(), complete=complete)
+            (best_move, best_pv), best_value = ctx.fallback(), 0
+        return ctx.result(best_move, best_value, best_pv, 0, False)  # no depth completed
+    return ctx.result(best_move, best_value, best_pv, depth, True)

@@ -27,6 +27,7 @@ from alfabeta.searchers import (  # type: ignore[attr-defined]  # compiled modul
     mcts,
     scout,
     sss,
+    timeman,
 )
 from alfabeta.searchers.base import Searcher, choice, whole
 from alfabeta.searchers.proof_number import ProofNumber
@@ -34,8 +35,6 @@ from alfabeta.searchers.reference import PyAlphaBeta, PyMinimax, PyNegamax
 from alfabeta.searchers.tt import TranspositionTable
 
 FLAG = choice(True, False)
-CLOCK_MOVES = 30  # moves assumed left in the game when the clock gives no movestogo
-HARD_FACTOR = 3  # a move may overrun its budget this many times (an iteration in progress)
 
 
 @define
@@ -64,6 +63,16 @@ class Negamax(PyNegamax):
         return basic.search(position, evaluator, self.limit_for(limit), basic.ALGO_NEGAMAX)
 
 
+def _callable_book(instance, attribute, value):
+    if value is not None and not callable(value):
+        raise InvalidOptionError(
+            f"{instance.name} option book={str(value)[:40]!r}: expected a callable "
+            "(position -> move or None); for a Polyglot file, build one with "
+            "alfabeta.games.chess.polyglot.PolyglotBook(path), or give the file to "
+            "`alfabeta play --book` or the UCI option BookFile"
+        )
+
+
 def _optional_int(instance, attribute, value):
     if value is not None:
         whole(-(10**9))(instance, attribute, value)
@@ -82,6 +91,7 @@ class AlphaBeta(PyAlphaBeta):
     tt_mb: int = field(default=16, validator=whole(1, 4096), kw_only=True)
     iterative: bool = field(default=False, validator=FLAG, kw_only=True)
     tt_move: bool = field(default=True, validator=FLAG, kw_only=True)
+    captures: bool = field(default=False, validator=FLAG, kw_only=True)
     killers: bool = field(default=False, validator=FLAG, kw_only=True)
     history: bool = field(default=False, validator=FLAG, kw_only=True)
     quiescence: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -93,7 +103,7 @@ class AlphaBeta(PyAlphaBeta):
     lmr: int = field(default=0, validator=whole(0), kw_only=True)
     extensions: int = field(default=0, validator=whole(0), kw_only=True)
     secondary: int = field(default=0, validator=whole(0), kw_only=True)
-    book: Callable | str | None = field(default=None, kw_only=True, repr=False)
+    book: Callable | None = field(default=None, validator=_callable_book, kw_only=True, repr=False)
     keep_table: bool = field(default=False, validator=FLAG, kw_only=True)
     _table: TranspositionTable | None = field(default=None, init=False, repr=False, eq=False)
     _table_for: tuple | None = field(default=None, init=False, repr=False, eq=False)
@@ -139,6 +149,7 @@ class AlphaBeta(PyAlphaBeta):
             "tt_mb": self.tt_mb,
             "iterative": self.iterative,
             "tt_move": self.tt_move,
+            "captures": self.captures,
             "killers": self.killers,
             "history": self.history,
             "quiescence": self.quiescence,
@@ -164,46 +175,40 @@ class AlphaBeta(PyAlphaBeta):
         """Search; ``on_info(info, seldepth, hashfull)`` follows each completed iteration."""
         evaluator = as_evaluator(evaluator)
         limit = self.limit_for(limit)
-        options = self._family_options()
-        if limit.uses_clock or limit.movestogo is not None:
-            budget, hard = clock_budget(limit, position.side_to_move)
-            options["soft_budget"] = budget
-            limit = Limit(
-                depth=limit.depth,
-                nodes=limit.nodes,
-                time=min(hard, limit.time) if limit.time else hard,
-                stop=limit.stop,
-                infinite=limit.infinite,
-            )
-        book = self.book
-        if isinstance(book, str):
-            from alfabeta.games.chess.polyglot import PolyglotBook
-
-            book = PolyglotBook(book)
+        limit, soft_budget = timeman.for_move(limit, position.side_to_move)
         return family.search(
             position,
             evaluator,
             limit,
-            options,
-            book,
+            self._family_options(),
+            self.book,
             self.guess,
             on_info,
             self._table_for_search(position, evaluator),
+            soft_budget,
         )
 
-
-def clock_budget(limit: Limit, side: int) -> tuple[float, float]:
-    """(soft, hard) seconds for this move from the game clock: the remaining time shared over
-    the moves to go plus most of the increment; no new iteration starts after half the soft
-    budget is used... measured by the caller; never more than 40% of the remaining time."""
-    remaining = (limit.wtime if side == 0 else limit.btime) or 0.0
-    increment = (limit.winc if side == 0 else limit.binc) or 0.0
-    moves = limit.movestogo or CLOCK_MOVES
-    budget = remaining / moves + 0.8 * increment
-    hard = max(0.01, min(remaining * 0.4, budget * HARD_FACTOR))
-    if remaining <= 0:
-        raise UnsupportedLimitError("the clock has no time left for this move")
-    return min(budget, hard) * 0.5, hard
+    def bounded_value(
+        self, position: Position, evaluator, alpha: int, beta: int, limit: Limit | None = None
+    ) -> int:
+        """One search of the root to a fixed depth with the window (alpha, beta) — the test
+        MTD(f) and aspiration windows are made of — returning the value under the window
+        contract of ``family.pyx`` (fail-hard, fail-soft or PVS, as the options say)."""
+        evaluator = as_evaluator(evaluator)
+        limit = self.limit_for(limit)
+        if limit.depth is None:
+            raise UnsupportedLimitError(f"{self.name}: a bounded search needs a depth limit")
+        if not alpha < beta:
+            raise InvalidOptionError(f"window ({alpha}, {beta}): expected alpha < beta")
+        return family.bounded(
+            position,
+            evaluator,
+            limit,
+            self._family_options(),
+            alpha,
+            beta,
+            self._table_for_search(position, evaluator),
+        )
 
 
 @define
@@ -324,17 +329,12 @@ class MCTS(Searcher):
         merged = Limit(nodes=self.nodes, time=self.time).merged(limit)
         if self.depth is not None or merged.depth is not None:
             raise UnsupportedLimitError("mcts has no depth: limit iterations, nodes or time")
-        if merged.uses_clock or merged.movestogo is not None:
-            budget, hard = clock_budget(merged, 0)
-            merged = Limit(nodes=merged.nodes, time=hard, stop=merged.stop)
         return merged
 
     def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
         evaluator = as_evaluator(evaluator)
-        if limit is not None and (limit.uses_clock or limit.movestogo is not None):
-            _, hard = clock_budget(limit, position.side_to_move)
-            limit = Limit(nodes=limit.nodes, time=hard, stop=limit.stop)
-        limit = self.limit_for(limit)
+        # a clock becomes the mover's hard limit: MCTS is anytime and has no iterations to stop
+        limit, _ = timeman.for_move(self.limit_for(limit), position.side_to_move)
         iterations = self.iterations
         if iterations is None and limit.nodes is None and limit.time is None and limit.stop is None:
             iterations = 1000

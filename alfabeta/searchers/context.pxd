@@ -1,12 +1,13 @@
 # cython: language_level=3
 from alfabeta.core.evaluator cimport Evaluator
-from alfabeta.core.position cimport Position
+from alfabeta.core.position cimport RESULT_DRAW, RESULT_LOSS, RESULT_WIN, Position
 
 cdef enum:
     SEARCH_MAX_PLY = 1000       # deepest ply a search descends to (scores.MAX_PLY)
     SCORE_WIN = 1000000         # scores.WIN
     SCORE_INF = 1000001         # scores.INFINITY
     CHECK_EVERY = 4096          # nodes between clock/stop checks (and a GIL release)
+    UNLIMITED = 1 << 30         # the depth of a search without a depth limit
 
 
 cimport cython
@@ -38,12 +39,32 @@ cdef class SearchContext:
     cdef object interrupted      # a signal's exception (Ctrl-C), raised once the search unwound
     cdef int root_side
     cdef int seldepth
+    cdef int depth_limit         # the limit's depth, or UNLIMITED
     cdef double started
 
     cdef int check(self) except -1
     cpdef reraise(self)
+    cdef int evaluate(self) except? -2147483647
     cdef int static_score(self, int depth, int ply, bint* expand) except? -2147483647
     cpdef tuple pv_line(self, int ply)
+    cpdef tuple fallback(self)
+    cpdef object result(self, object move, int value, tuple pv, int depth, bint complete,
+                        tuple infos=*)
+
+
+cdef inline bint is_finished(int status) noexcept:
+    """Has the game ended with a result the rules give (not a LEAF the evaluator scores)?"""
+    return status == RESULT_WIN or status == RESULT_LOSS or status == RESULT_DRAW
+
+
+cdef inline int finished_score(int status, int ply) noexcept:
+    """A finished game's score for the side to move, ``ply`` plies below the root: ±(WIN −
+    ply), so a nearer win scores higher, or 0 for a draw. ``status`` is WIN, LOSS or DRAW."""
+    if status == RESULT_WIN:
+        return SCORE_WIN - ply
+    if status == RESULT_LOSS:
+        return -(SCORE_WIN - ply)
+    return 0
 
 
 cdef inline bint spend_node(SearchContext ctx) except -1:

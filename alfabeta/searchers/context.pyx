@@ -19,13 +19,9 @@ cdef extern from "<unistd.h>" nogil:
 cdef unsigned int GIL_PAUSE_US = 20  # about 60 µs with timer slack, every CHECK_EVERY nodes
 
 from alfabeta.core.evaluator cimport Evaluator
-from alfabeta.core.position cimport (
-    RESULT_DRAW,
-    RESULT_LEAF,
-    RESULT_LOSS,
-    RESULT_WIN,
-    Position,
-)
+from alfabeta.core.position cimport RESULT_LEAF, Position
+
+from alfabeta.core import SearchResult
 
 
 cdef class SearchContext:
@@ -45,6 +41,7 @@ cdef class SearchContext:
         self.started = time.perf_counter()
         self.deadline = 0 if limit.time is None else self.started + limit.time
         self.stop = limit.stop
+        self.depth_limit = UNLIMITED if limit.depth is None else limit.depth
         self.root_side = position.side_to_move
         self.share_gil = threading.active_count() > 1  # only then is anyone waiting for it
 
@@ -71,6 +68,11 @@ cdef class SearchContext:
             self.aborted = True
         return 0
 
+    cdef int evaluate(self) except? -2147483647:
+        """The evaluator's score of the position for the side to move, counted as a leaf."""
+        self.leaves += 1
+        return self.ev.evaluate(self.pos)
+
     cdef int static_score(self, int depth, int ply, bint* expand) except? -2147483647:
         """Count the node; the side-to-move score of a node that is not expanded (finished,
         a leaf, or at the depth limit), or ``expand[0] = True``."""
@@ -81,15 +83,10 @@ cdef class SearchContext:
         if ply > self.seldepth:
             self.seldepth = ply
         status = self.pos.c_outcome()
-        if status == RESULT_WIN:
-            return SCORE_WIN - ply
-        if status == RESULT_LOSS:
-            return -(SCORE_WIN - ply)
-        if status == RESULT_DRAW:
-            return 0
+        if is_finished(status):
+            return finished_score(status, ply)
         if status == RESULT_LEAF or depth <= 0 or ply >= SEARCH_MAX_PLY:
-            self.leaves += 1
-            return self.ev.evaluate(self.pos)
+            return self.evaluate()
         expand[0] = True
         return 0
 
@@ -109,6 +106,25 @@ cdef class SearchContext:
 
     def elapsed(self):
         return time.perf_counter() - self.started
+
+    cpdef tuple fallback(self):
+        """(move, pv) to play when a limit stopped the search before any root move finished:
+        the first legal move, or (None, ()) when there is none."""
+        legal = self.pos.legal_moves()
+        return (legal[0], (legal[0],)) if legal else (None, ())
+
+    cpdef object result(self, object move, int value, tuple pv, int depth, bint complete,
+                        tuple infos=()):
+        """The SearchResult every compiled searcher returns, with every counter of this
+        context; a ``depth`` of UNLIMITED is reported as the deepest ply reached. Raises the
+        signal (Ctrl-C) the search caught, now that the position is restored."""
+        self.reraise()
+        return SearchResult(
+            move=move, value=value, pv=pv,
+            depth=depth if depth != UNLIMITED else self.seldepth,
+            nodes=self.nodes, leaves=self.leaves, tt_hits=self.tt_hits, cutoffs=self.cutoffs,
+            researches=self.researches, passes=self.passes, elapsed=self.elapsed(),
+            complete=complete, infos=infos)
 
 
 def score_constants():

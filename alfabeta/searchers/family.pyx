@@ -12,7 +12,8 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   and an upper bound per entry (EXACT when they meet), the depth and the best move;
   depth-preferred replacement; mate scores stored relative to the node;
 * ``iterative``: depth 1, 2, … (§1.9); the result is the last completed iteration's;
-* ordering: ``tt_move`` first, two ``killers`` per ply, the ``history`` heuristic;
+* ordering (``ordering.pyx``, a staged picker): ``tt_move`` first, then the noisy moves by the
+  game's ``order_hint`` (``captures``), two ``killers`` per ply, the ``history`` heuristic;
 * ``quiescence``: at the horizon, stand pat then follow ``generate_noisy`` moves (§1.4);
 * ``null_r``: null-move pruning with reduction R (§1.11), searched at depth − R − 1 with the
   window (β−1, β), never twice in a row, skipped where ``make_null`` refuses (no pass move or
@@ -37,19 +38,24 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
 """
 
 cimport cython
-from libc.stdint cimport int16_t, int32_t, uint64_t
-from libc.stdlib cimport calloc, free
+from libc.stdint cimport uint64_t
 
 from alfabeta.core.evaluator cimport Evaluator
-from alfabeta.core.position cimport (
-    RESULT_DRAW,
-    RESULT_LEAF,
-    RESULT_LOSS,
-    RESULT_ONGOING,
-    RESULT_WIN,
-    Position,
+from alfabeta.core.position cimport RESULT_LEAF, RESULT_ONGOING, Position
+from alfabeta.searchers.context cimport (
+    SCORE_INF,
+    SCORE_WIN,
+    SEARCH_MAX_PLY,
+    UNLIMITED,
+    SearchContext,
+    finished_score,
+    is_finished,
+    ply_moves,
+    pv_clear,
+    pv_set,
+    spend_node,
 )
-from alfabeta.searchers.context cimport SCORE_INF, SCORE_WIN, SEARCH_MAX_PLY, SearchContext, ply_moves, pv_clear, pv_set, spend_node
+from alfabeta.searchers.ordering cimport MovePicker
 from alfabeta.searchers.tt cimport (
     NO_MOVE,
     PROVEN,
@@ -59,11 +65,7 @@ from alfabeta.searchers.tt cimport (
     table_depth,
 )
 
-from alfabeta.core import SearchInfo, SearchResult
-
-cdef enum:
-    HISTORY_SIZE = 1 << 16
-    UNLIMITED = 1 << 30
+from alfabeta.core import SearchInfo
 
 
 cdef struct Options:
@@ -73,9 +75,6 @@ cdef struct Options:
     bint research_leaves
     bint tt
     bint iterative
-    bint tt_move
-    bint killers
-    bint history
     bint quiescence
     int null_r
     bint verified
@@ -90,13 +89,22 @@ cdef struct Options:
 
 @cython.final
 cdef class Family:
+    """One search of the family: the options, the move picker and the table. The window
+    contracts of ``root``, ``node`` and ``quiesce`` (v is the node's true value at the
+    depth searched, r what the method returns, (α, β) its window):
+
+    * fail-hard (``fail=hard``, ``pvs`` off): α ≤ r ≤ β; r = α means v ≤ α, r = β means
+      v ≥ β, and α < r < β means r = v.
+    * fail-soft (``fail=soft``, ``pvs`` off): r ≤ α means v ≤ r, r ≥ β means v ≥ r, and
+      α < r < β means r = v: a bound as tight as the search found.
+    * ``pvs`` on, either ``fail``: r ≥ α; r = α means v ≤ α (fail-hard below), r ≥ β means
+      v ≥ r (soft above: a cut-off returns the refuting value), and α < r < β means r = v.
+    """
+
     cdef SearchContext ctx
     cdef Options o
     cdef TranspositionTable table
-    cdef int* killer
-    cdef long long* history
-    cdef long long* order_score
-    cdef bint ordering
+    cdef MovePicker picker
     cdef int root_best        # best value among the finished root moves of this pass
 
     def __cinit__(self, SearchContext ctx, dict options, TranspositionTable table=None):
@@ -108,9 +116,6 @@ cdef class Family:
         self.o.research_leaves = o["research_leaves"]
         self.o.tt = o["tt"]
         self.o.iterative = o["iterative"]
-        self.o.tt_move = o["tt_move"] and o["tt"]
-        self.o.killers = o["killers"]
-        self.o.history = o["history"]
         self.o.quiescence = o["quiescence"]
         self.o.null_r = o["null_r"]
         self.o.verified = o["verified"]
@@ -121,80 +126,87 @@ cdef class Family:
         self.o.secondary = o["secondary"]
         self.o.mtd = o["mtd"]
         self.o.mtd_start = o["mtd_start"]
-        self.ordering = self.o.tt_move or self.o.killers or self.o.history
         if self.o.tt:
             self.table = table if table is not None else TranspositionTable(o["tt_mb"])
-        self.killer = <int*> calloc(2 * (SEARCH_MAX_PLY + 2), sizeof(int))
-        if self.o.history:
-            self.history = <long long*> calloc(2 * HISTORY_SIZE, sizeof(long long))
-        self.order_score = <long long*> calloc(ctx.pos.max_moves, sizeof(long long))
-        if self.killer == NULL \
-                or (self.o.history and self.history == NULL) or self.order_score == NULL:
-            raise MemoryError()
-        for i in range(2 * (SEARCH_MAX_PLY + 2)):
-            self.killer[i] = NO_MOVE
+        self.picker = MovePicker(ctx.pos.max_moves, tt_move=o["tt_move"] and o["tt"],
+                                 captures=o["captures"], killers=o["killers"],
+                                 history=o["history"])
 
-    def __dealloc__(self):
-        free(self.killer)
-        free(self.history)
-        free(self.order_score)
-
-    # ---- transposition table ----------------------------------------------------------------
-    cdef inline Entry* probe(self, uint64_t key) noexcept:
-        return self.table.probe(key)
-
-    cdef inline void store(self, uint64_t key, int depth, int ply, int value, int alpha,
-                           int beta, int move) noexcept:
-        self.table.store(key, depth, ply, value, alpha, beta, move)
-
-    # ---- move ordering ----------------------------------------------------------------------
-    cdef inline long long* history_slot(self, int side, int move) noexcept:
-        return &self.history[side * HISTORY_SIZE + ((<unsigned int> move * 2654435761u)
-                                                    >> 16 & (HISTORY_SIZE - 1))]
-
-    cdef bint is_killer(self, int ply, int move) noexcept:
-        return self.o.killers and (self.killer[2 * ply] == move or self.killer[2 * ply + 1] == move)
-
-    cdef void order(self, int* moves, int count, int ply, int tt_move) noexcept:
-        """Stable sort: TT move, killers, then history counts; equal scores keep the
-        generation order."""
-        cdef int i, j, m
-        cdef long long s
-        cdef int side = self.ctx.pos.side_to_move
-        for i in range(count):
-            m = moves[i]
-            s = 0
-            if self.o.tt_move and m == tt_move:
-                s = 1LL << 62
-            elif self.o.killers and m == self.killer[2 * ply]:
-                s = 1LL << 61
-            elif self.o.killers and m == self.killer[2 * ply + 1]:
-                s = (1LL << 61) - 1
-            elif self.o.history:
-                s = self.history_slot(side, m)[0]
-            self.order_score[i] = s
-        for i in range(1, count):
-            m, s, j = moves[i], self.order_score[i], i - 1
-            while j >= 0 and self.order_score[j] < s:
-                moves[j + 1], self.order_score[j + 1] = moves[j], self.order_score[j]
-                j -= 1
-            moves[j + 1], self.order_score[j + 1] = m, s
-
-    cdef void reward(self, int ply, int move, int depth) noexcept:
-        """A move that caused a cut-off: remember it as a killer and in the history."""
-        if self.o.killers and self.killer[2 * ply] != move:
-            self.killer[2 * ply + 1] = self.killer[2 * ply]
-            self.killer[2 * ply] = move
-        if self.o.history:
-            self.history_slot(self.ctx.pos.side_to_move, move)[0] += <long long> depth * depth
-
-    # ---- the search -------------------------------------------------------------------------
+    # ---- the parts of a node ------------------------------------------------------------
     cdef inline int evaluate(self) except? -2147483647:
-        self.ctx.leaves += 1
-        return self.ctx.ev.evaluate(self.ctx.pos)
+        return self.ctx.evaluate()
+
+    cdef int enter(self, int ply, int* depth, int* extended, int* status,
+                   bint* done) except? -2147483647:
+        """Count the node and read its outcome. A finished game, or the deepest ply, is
+        scored at once (``done``); a LEAF gets depth 0 (it is scored after the table is
+        asked, as in Plaat's MT); a tactical position may extend ``depth``."""
+        cdef SearchContext ctx = self.ctx
+        done[0] = True
+        pv_clear(ctx, ply)
+        if spend_node(ctx):
+            return 0
+        if ply > ctx.seldepth:
+            ctx.seldepth = ply
+        status[0] = ctx.pos.c_outcome()
+        if is_finished(status[0]):
+            return finished_score(status[0], ply)
+        if ply >= SEARCH_MAX_PLY:
+            return self.evaluate()
+        done[0] = False
+        if status[0] == RESULT_LEAF:
+            depth[0] = 0
+        elif self.o.extensions and extended[0] < self.o.extensions and ctx.pos.is_tactical():
+            depth[0] += 1
+            extended[0] += 1
+        return 0
+
+    cdef bint probe(self, uint64_t key, int depth, int ply, int* alpha, int* beta,
+                    int* tt_move, int* score, bint may_cut) noexcept:
+        """Ask the table: its move goes to ``tt_move``; an entry deep enough narrows the
+        window, or (``may_cut``) ends the node with ``score`` — True then."""
+        cdef Entry* entry = self.table.probe(key)
+        cdef int lower, upper
+        if entry == NULL:
+            return False
+        self.ctx.tt_hits += 1
+        tt_move[0] = entry.move
+        if not may_cut or entry.depth < table_depth(depth):
+            return False
+        lower = from_table(entry.lower, ply)
+        upper = from_table(entry.upper, ply)
+        if lower >= beta[0]:
+            score[0] = lower if self.o.fail_soft else beta[0]
+            return True
+        if upper <= alpha[0]:
+            score[0] = upper if self.o.fail_soft else alpha[0]
+            return True
+        if lower == upper:
+            score[0] = lower
+            return True
+        if lower > alpha[0]:
+            alpha[0] = lower
+        if upper < beta[0]:
+            beta[0] = upper
+        return False
+
+    cdef int horizon(self, uint64_t key, int ply, int alpha, int beta,
+                     int status) except? -2147483647:
+        """Depth 0: quiescence (or the evaluator), stored in the table as a depth-0 entry."""
+        cdef int score
+        if self.o.quiescence and status != RESULT_LEAF:
+            score = self.quiesce(ply, alpha, beta)
+        else:
+            score = self.evaluate()
+        if self.o.tt and not self.ctx.aborted:
+            self.table.store(key, 0, ply, score, alpha, beta, NO_MOVE)
+        return score
 
     cdef int quiesce(self, int ply, int alpha, int beta) except? -2147483647:
-        """Stand pat, then the noisy moves; this node is already counted."""
+        """Quiescence: the better of standing pat (the evaluator) and the noisy moves, each
+        searched the same way. This node is already counted. Fail-hard: the result is
+        clamped to [α, β]; fail-soft: a bound as tight as found, never below the stand-pat
+        score."""
         cdef SearchContext ctx = self.ctx
         cdef Position pos = ctx.pos
         cdef int stand = self.evaluate(), best, value, count, i, status
@@ -214,12 +226,8 @@ cdef class Family:
             if ply + 1 > ctx.seldepth:
                 ctx.seldepth = ply + 1
             status = pos.c_outcome()
-            if status == RESULT_WIN:
-                value = -(SCORE_WIN - ply - 1)
-            elif status == RESULT_LOSS:
-                value = SCORE_WIN - ply - 1
-            elif status == RESULT_DRAW:
-                value = 0
+            if is_finished(status):
+                value = -finished_score(status, ply + 1)
             elif status == RESULT_LEAF:
                 value = -self.evaluate()
             else:
@@ -235,110 +243,84 @@ cdef class Family:
             return best
         return best if best > alpha else alpha
 
-    cdef int search(self, int depth, int ply, int alpha, int beta, bint null_ok,
-                    int extended) except? -2147483647:
+    cdef bint null_move_cut(self, int depth, int ply, int beta, int extended,
+                            int* score) except -1:
+        """Null-move pruning: pass, search at depth − R − 1 with the window (β−1, β); a
+        result ≥ β (confirmed by a search of this node at depth − R when ``verified``) ends
+        the node with ``score`` — True then. Where the game refuses the pass, False."""
+        cdef SearchContext ctx = self.ctx
+        cdef int value
+        if not ctx.pos.make_null():
+            return False
+        value = -self.node(depth - self.o.null_r - 1, ply + 1, -beta, -beta + 1, False, extended)
+        ctx.pos.unmake_null()
+        if ctx.aborted:
+            score[0] = 0
+            return True
+        if value >= beta and self.o.verified:
+            value = self.node(depth - self.o.null_r, ply, beta - 1, beta, False, extended)
+            if ctx.aborted:
+                score[0] = 0
+                return True
+        if value < beta:
+            return False
+        pv_clear(ctx, ply)
+        score[0] = value if self.o.fail_soft and value < PROVEN else beta
+        return True
+
+    cdef int child(self, int move, int index, int depth, int ply, int alpha, int beta,
+                   int tt_move, int extended) except? -2147483647:
+        """The value of ``move`` (the ``index``-th tried) for this node, searched with the
+        window (α, β): reduced first when late (``lmr``), with a null window then a re-search
+        when it may beat α (``pvs``), or with the full window. The move is made and unmade
+        here."""
         cdef SearchContext ctx = self.ctx
         cdef Position pos = ctx.pos
         cdef Options* o = &self.o
-        cdef int status, score, count, i, m, value, best = -SCORE_INF, best_move = NO_MOVE
-        cdef int alpha_orig = alpha, beta_orig = beta, tt_move = NO_MOVE, a, lower, upper
-        cdef int child_depth
-        cdef bint reduced, leaf_child
-        cdef uint64_t key = 0
-        cdef Entry* entry
-        cdef int* moves
-        pv_clear(ctx, ply)
-        if spend_node(ctx):
-            return 0
-        if ply > ctx.seldepth:
-            ctx.seldepth = ply
-        status = pos.c_outcome()
-        if status == RESULT_WIN:
-            return SCORE_WIN - ply
-        if status == RESULT_LOSS:
-            return -(SCORE_WIN - ply)
-        if status == RESULT_DRAW:
-            return 0
-        if ply >= SEARCH_MAX_PLY:
-            return self.evaluate()
-        if status == RESULT_LEAF:
-            depth = 0  # scored by the evaluator, after the table is asked (as in Plaat's MT)
-        elif o.extensions and extended < o.extensions and pos.is_tactical():
-            depth += 1
-            extended += 1
-        if o.tt:
-            key = pos.c_key()
-            entry = self.probe(key)
-            if entry != NULL:
-                ctx.tt_hits += 1
-                tt_move = entry.move
-                if entry.depth >= table_depth(depth) and (ply > 0 or o.mtd):
-                    lower = from_table(entry.lower, ply)
-                    upper = from_table(entry.upper, ply)
-                    if lower >= beta:
-                        return lower if o.fail_soft else beta
-                    if upper <= alpha:
-                        return upper if o.fail_soft else alpha
-                    if lower == upper:
-                        return lower
-                    if lower > alpha:
-                        alpha = lower
-                    if upper < beta:
-                        beta = upper
-        if depth <= 0:
-            if o.quiescence and status != RESULT_LEAF:
-                score = self.quiesce(ply, alpha, beta)
-            else:
-                score = self.evaluate()
-            if o.tt and not ctx.aborted:
-                self.store(key, 0, ply, score, alpha, beta, NO_MOVE)
-            return score
-        if o.null_r and null_ok and ply > 0 and depth > o.null_r and beta < PROVEN \
-                and pos.make_null():
-            value = -self.search(depth - o.null_r - 1, ply + 1, -beta, -beta + 1, False,
-                                 extended)
-            pos.unmake_null()
-            if ctx.aborted:
-                return 0
-            if value >= beta:
-                if o.verified:
-                    value = self.search(depth - o.null_r, ply, beta - 1, beta, False, extended)
-                    if ctx.aborted:
-                        return 0
-                if value >= beta:
-                    pv_clear(ctx, ply)
-                    return value if o.fail_soft and value < PROVEN else beta
-        moves = ply_moves(ctx, ply)
+        cdef int value = 0
+        cdef bint leaf_child
+        ctx.pos.make(move)
+        if o.lmr and index >= o.lmr and depth >= 3 and move != tt_move \
+                and not self.picker.is_killer(ply, move):
+            value = -self.node(depth - 2, ply + 1, -alpha - 1, -alpha, True, extended)
+            if ctx.aborted or value <= alpha:
+                pos.unmake(move)
+                return value
+            ctx.researches += 1
+        if o.pvs and index > 0:
+            value = -self.node(depth - 1, ply + 1, -alpha - 1, -alpha, True, extended)
+            if not ctx.aborted and alpha < value < beta:
+                leaf_child = not o.research_leaves and (
+                    (depth - 1 <= 0 and not o.quiescence)
+                    or pos.c_outcome() != RESULT_ONGOING)
+                if not leaf_child:
+                    ctx.researches += 1
+                    value = -self.node(depth - 1, ply + 1, -beta, -value, True, extended)
+        else:
+            value = -self.node(depth - 1, ply + 1, -beta, -alpha, True, extended)
+        pos.unmake(move)
+        return value
+
+    cdef int moves_loop(self, int depth, int ply, int alpha, int beta, uint64_t key,
+                        int tt_move, int extended, int alpha_orig,
+                        int beta_orig) except? -2147483647:
+        """Search the moves of an expanded node in the picker's order and keep the best;
+        (α, β) may have been narrowed by the table from (alpha_orig, beta_orig), the window
+        the result is stored against. At the root (ply 0) every move gets the original α
+        unless ``shared_root``, and the best finished value is kept for a stopped search."""
+        cdef SearchContext ctx = self.ctx
+        cdef Position pos = ctx.pos
+        cdef Options* o = &self.o
+        cdef int count, i, m, a, value, score, best = -SCORE_INF, best_move = NO_MOVE
+        cdef int* moves = ply_moves(ctx, ply)
         count = pos.generate(moves)
-        if self.ordering:
-            self.order(moves, count, ply, tt_move)
+        self.picker.order(pos, moves, count, ply, tt_move)
         for i in range(count):
             m = moves[i]
             a = alpha if o.pvs or alpha > best else best
             if ply == 0 and not o.shared_root:
                 a = alpha_orig
-            pos.make(m)
-            reduced = False
-            if o.lmr and i >= o.lmr and depth >= 3 and m != tt_move \
-                    and not self.is_killer(ply, m):
-                value = -self.search(depth - 2, ply + 1, -a - 1, -a, True, extended)
-                reduced = ctx.aborted or value <= a
-                if not reduced:
-                    ctx.researches += 1
-            if not reduced:
-                if o.pvs and i > 0:
-                    value = -self.search(depth - 1, ply + 1, -a - 1, -a, True, extended)
-                    if not ctx.aborted and a < value < beta:
-                        leaf_child = not o.research_leaves and (
-                            (depth - 1 <= 0 and not o.quiescence)
-                            or pos.c_outcome() != RESULT_ONGOING)
-                        if not leaf_child:
-                            ctx.researches += 1
-                            value = -self.search(depth - 1, ply + 1, -beta, -value, True,
-                                                 extended)
-                else:
-                    value = -self.search(depth - 1, ply + 1, -beta, -a, True, extended)
-            pos.unmake(m)
+            value = self.child(m, i, depth, ply, a, beta, tt_move, extended)
             if ctx.aborted:
                 return 0
             if o.pvs:
@@ -352,11 +334,7 @@ cdef class Family:
                 if value > alpha:
                     alpha = value
                 if alpha >= beta:
-                    ctx.cutoffs += 1
-                    self.reward(ply, m, depth)
-                    if o.tt:
-                        self.store(key, depth, ply, alpha, alpha_orig, beta_orig, m)
-                    return alpha
+                    return self.cut(key, depth, ply, m, alpha, alpha_orig, beta_orig)
             else:
                 if value > best:
                     best, best_move = value, m
@@ -364,12 +342,8 @@ cdef class Family:
                     if ply == 0:
                         self.root_best = value
                 if best >= beta:
-                    ctx.cutoffs += 1
-                    self.reward(ply, m, depth)
-                    score = best if o.fail_soft else beta
-                    if o.tt:
-                        self.store(key, depth, ply, score, alpha_orig, beta_orig, m)
-                    return score
+                    return self.cut(key, depth, ply, m, best if o.fail_soft else beta,
+                                    alpha_orig, beta_orig)
             if o.futility and beta_orig - alpha_orig > o.futility and \
                     beta - (alpha if alpha > best else best) <= o.futility:
                 break
@@ -383,14 +357,54 @@ cdef class Family:
         else:
             score = best
         if o.tt:
-            self.store(key, depth, ply, score, alpha_orig, beta_orig, best_move)
+            self.table.store(key, depth, ply, score, alpha_orig, beta_orig, best_move)
         return score
 
-    # ---- drivers ----------------------------------------------------------------------------
-    cdef int root(self, int depth, int alpha, int beta) except? -2147483647:
-        self.root_best = 0
-        return self.search(depth, 0, alpha, beta, True, 0)
+    cdef int cut(self, uint64_t key, int depth, int ply, int move, int score, int alpha_orig,
+                 int beta_orig) noexcept:
+        """A beta cut-off by ``move``: count it, reward the move, store the bound."""
+        self.ctx.cutoffs += 1
+        self.picker.reward(self.ctx.pos.side_to_move, ply, move, depth)
+        if self.o.tt:
+            self.table.store(key, depth, ply, score, alpha_orig, beta_orig, move)
+        return score
 
+    # ---- root and node ------------------------------------------------------------------
+    cdef int node(self, int depth, int ply, int alpha, int beta, bint null_ok,
+                  int extended) except? -2147483647:
+        """The value of the position ``ply`` plies below the root, searched ``depth`` plies
+        deep with the window (α, β), under the class's window contract. Tries, in turn: the
+        outcome, the table's bound, the horizon, a null move (``null_ok`` and not at the
+        root), then the moves. ``extended`` counts the extensions on the path so far."""
+        cdef int status = RESULT_ONGOING, score = 0, tt_move = NO_MOVE
+        cdef int alpha_orig = alpha, beta_orig = beta
+        cdef uint64_t key = 0
+        cdef bint done
+        score = self.enter(ply, &depth, &extended, &status, &done)
+        if done:
+            return score
+        if self.o.tt:
+            key = self.ctx.pos.c_key()
+            if self.probe(key, depth, ply, &alpha, &beta, &tt_move, &score,
+                          ply > 0 or self.o.mtd):
+                return score
+        if depth <= 0:
+            return self.horizon(key, ply, alpha, beta, status)
+        if self.o.null_r and null_ok and ply > 0 and depth > self.o.null_r \
+                and beta < PROVEN and self.null_move_cut(depth, ply, beta, extended, &score):
+            return score
+        return self.moves_loop(depth, ply, alpha, beta, key, tt_move, extended, alpha_orig,
+                               beta_orig)
+
+    cdef int root(self, int depth, int alpha, int beta) except? -2147483647:
+        """The root searched ``depth`` plies with the window (α, β), under the class's
+        window contract. Unlike ``node``: no null move, and the table only orders the moves
+        (it ends the root only in MTD(f), whose passes are memory-enhanced tests); the best
+        root move so far is kept in ``root_best`` and the principal variation at ply 0."""
+        self.root_best = 0
+        return self.node(depth, 0, alpha, beta, False, 0)
+
+    # ---- drivers ----------------------------------------------------------------------------
     cdef int mtd(self, int depth, int guess) except? -2147483647:
         """MTD(f): null-window passes until the bounds meet."""
         cdef int g = guess, lower = -SCORE_INF, upper = SCORE_INF, beta
@@ -432,32 +446,33 @@ cdef class Family:
         if line:
             return line[0], line
         if self.o.tt:
-            entry = self.probe(self.ctx.pos.c_key())
+            entry = self.table.probe(self.ctx.pos.c_key())
             if entry != NULL and entry.move != NO_MOVE:
                 return entry.move, (entry.move,)
         return None, ()
 
 
 def search(Position position, Evaluator evaluator, limit, dict options, book=None,
-           guess=None, on_info=None, TranspositionTable table=None):
-    """Run the family search; see the module docstring for the options. ``on_info(info,
-    seldepth, hashfull)`` is called after every completed iteration. With ``tt`` on, the
-    search uses ``table`` (kept by the caller between searches) or a fresh one."""
+           guess=None, on_info=None, TranspositionTable table=None, soft_budget=None):
+    """Run the family search; see the module docstring for the options. ``book(position)``
+    may answer with a move before any search. ``on_info(info, seldepth, hashfull)`` is
+    called after every completed iteration; no iteration starts after ``soft_budget``
+    seconds. With ``tt`` on, the search uses ``table`` (kept by the caller between
+    searches) or a fresh one."""
     cdef SearchContext ctx = SearchContext(position, evaluator, limit)
     cdef Family family = Family(ctx, options, table)
-    cdef int target = UNLIMITED if limit.depth is None else limit.depth
+    cdef int target = ctx.depth_limit
     cdef int depth, value, best_value = 0, start
     cdef bint has_guess = guess is not None
     cdef int g = guess if guess is not None else 0
-    soft_budget = options.get("soft_budget")
     if book is not None:
         move = book(position)
         if move is not None and move in position.legal_moves():
-            return SearchResult(move=move, value=0, depth=0, nodes=0, leaves=0, pv=(move,))
+            return ctx.result(move, 0, (move,), 0, True)
     evaluator.prepare(position)
     if target == 0 or position.c_outcome() != RESULT_ONGOING:
         value = family.root(target, -SCORE_INF, SCORE_INF)
-        return _result(ctx, None, value, (), target, not ctx.aborted, ())
+        return ctx.result(None, value, (), target, not ctx.aborted)
     infos, best_move, best_pv, done = [], None, (), 0
     if family.o.iterative and target == UNLIMITED:
         target = SEARCH_MAX_PLY - 1
@@ -481,14 +496,26 @@ def search(Position position, Evaluator evaluator, limit, dict options, book=Non
         if soft_budget is not None and ctx.elapsed() >= soft_budget:
             break
     if best_move is None:
-        legal = position.legal_moves()
-        best_move, best_pv = (legal[0], (legal[0],)) if legal else (None, ())
+        best_move, best_pv = ctx.fallback()
     if not ctx.aborted and family.o.secondary and done:
         best_move, best_value, best_pv = _secondary(family, done, best_move, best_value,
                                                     best_pv)
     # depth: the deepest completed iteration (0 when a limit stopped the first one)
-    return _result(ctx, best_move, best_value, best_pv, done if done or ctx.aborted else target,
-                   not ctx.aborted, tuple(infos))
+    return ctx.result(best_move, best_value, best_pv, done if done or ctx.aborted else target,
+                      not ctx.aborted, tuple(infos))
+
+
+def bounded(Position position, Evaluator evaluator, limit, dict options, int alpha, int beta,
+            TranspositionTable table=None):
+    """One search of the root to the limit's depth with the window (α, β) — the test that
+    MTD(f) and aspiration windows are built from — returning the value under the window
+    contract of ``Family``. The position is left as it was."""
+    cdef SearchContext ctx = SearchContext(position, evaluator, limit)
+    cdef Family family = Family(ctx, options, table)
+    evaluator.prepare(position)
+    value = family.root(ctx.depth_limit, alpha, beta)
+    ctx.reraise()
+    return value
 
 
 cdef tuple _secondary(Family family, int depth, int move, int value, tuple pv):
@@ -500,7 +527,7 @@ cdef tuple _secondary(Family family, int depth, int move, int value, tuple pv):
     cdef int* moves
     other_move = None
     pos.make(move)
-    deep = -family.search(depth + family.o.secondary - 1, 1, -SCORE_INF, SCORE_INF, True, 0)
+    deep = -family.node(depth + family.o.secondary - 1, 1, -SCORE_INF, SCORE_INF, True, 0)
     pos.unmake(move)
     moves = ply_moves(ctx, 0)
     count = pos.generate(moves)
@@ -508,20 +535,10 @@ cdef tuple _secondary(Family family, int depth, int move, int value, tuple pv):
         if moves[i] == move or ctx.aborted:
             continue
         pos.make(moves[i])
-        v = -family.search(depth - 1, 1, -SCORE_INF, -other_value, True, 0)
+        v = -family.node(depth - 1, 1, -SCORE_INF, -other_value, True, 0)
         pos.unmake(moves[i])
         if not ctx.aborted and v > other_value:
             other_value, other_move = v, moves[i]
     if ctx.aborted or other_move is None or deep >= other_value:
         return move, value, pv
     return other_move, other_value, (other_move,)
-
-
-cdef object _result(SearchContext ctx, move, int value, tuple pv, int depth, bint complete,
-                    tuple infos):
-    ctx.reraise()
-    return SearchResult(
-        move=move, value=value, pv=pv, depth=depth if depth != UNLIMITED else ctx.seldepth,
-        nodes=ctx.nodes, leaves=ctx.leaves, tt_hits=ctx.tt_hits, cutoffs=ctx.cutoffs,
-        researches=ctx.researches, passes=ctx.passes, elapsed=ctx.elapsed(),
-        complete=complete, infos=infos)

@@ -12,17 +12,15 @@ from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc, realloc
 
 from alfabeta.core.evaluator cimport Evaluator
-from alfabeta.core.position cimport (
-    RESULT_DRAW,
-    RESULT_LEAF,
-    RESULT_LOSS,
-    RESULT_ONGOING,
-    RESULT_WIN,
-    Position,
+from alfabeta.core.position cimport RESULT_ONGOING, Position
+from alfabeta.searchers.context cimport (
+    SEARCH_MAX_PLY,
+    SearchContext,
+    finished_score,
+    is_finished,
+    ply_moves,
+    spend_node,
 )
-from alfabeta.searchers.context cimport SEARCH_MAX_PLY, SearchContext, ply_moves, pv_clear, pv_set, spend_node
-
-from alfabeta.core import SearchResult
 
 
 cdef struct Node:
@@ -71,14 +69,8 @@ cdef class _Tree:
 
 cdef double _terminal_result(SearchContext ctx, int status) except? -2.0:
     """The finished game's result for the side to move: 1 win, 0 loss, 0.5 draw."""
-    cdef int score
-    if status == RESULT_WIN:
-        return 1.0
-    if status == RESULT_LOSS:
-        return 0.0
-    if status == RESULT_DRAW:
-        return 0.5
-    score = ctx.ev.evaluate(ctx.pos)  # a LEAF: the evaluator's sign decides
+    # a LEAF (not counted: ``leaves`` counts playouts): the evaluator's sign decides
+    cdef int score = finished_score(status, 0) if is_finished(status) else ctx.ev.evaluate(ctx.pos)
     return 1.0 if score > 0 else 0.0 if score < 0 else 0.5
 
 
@@ -140,7 +132,7 @@ cdef object _run(SearchContext ctx, _Tree tree, Position position, Evaluator eva
     evaluator.prepare(position)
     tree.add(-1, -1)
     if position.c_outcome() != RESULT_ONGOING:
-        return SearchResult(move=None, value=0, depth=0, nodes=0, leaves=0)
+        return ctx.result(None, 0, (), 0, True)
     while iterations <= 0 or ctx.nodes < iterations:
         if spend_node(ctx):
             break
@@ -194,7 +186,6 @@ cdef object _run(SearchContext ctx, _Tree tree, Position position, Evaluator eva
             result = 1.0 - result
             position.unmake(tree.nodes[node].move)
         tree.nodes[0].visits += 1
-    ctx.reraise()
     best, best_score = -1, -1.0
     n = &tree.nodes[0]
     for i in range(n.child_count if n.child_count > 0 else 0):
@@ -202,12 +193,9 @@ cdef object _run(SearchContext ctx, _Tree tree, Position position, Evaluator eva
         if tree.nodes[child].visits > best_score:
             best, best_score = child, tree.nodes[child].visits
     if best < 0:
-        legal = position.legal_moves()
-        return SearchResult(move=legal[0], value=0, depth=0, nodes=ctx.nodes,
-                            leaves=ctx.leaves, pv=(legal[0],), elapsed=ctx.elapsed(),
-                            complete=False)
+        move, pv = ctx.fallback()
+        return ctx.result(move, 0, pv, 0, False)
     mean = tree.nodes[best].total / tree.nodes[best].visits
-    return SearchResult(
-        move=tree.nodes[best].move, value=int(round((2 * mean - 1) * 1000)),
-        pv=(tree.nodes[best].move,), depth=ctx.seldepth, nodes=ctx.nodes, leaves=ctx.leaves,
-        elapsed=ctx.elapsed(), complete=iterations > 0 and ctx.nodes >= iterations)
+    return ctx.result(
+        tree.nodes[best].move, int(round((2 * mean - 1) * 1000)), (tree.nodes[best].move,),
+        ctx.seldepth, iterations > 0 and ctx.nodes >= iterations)

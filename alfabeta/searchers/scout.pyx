@@ -5,12 +5,7 @@ mover's (MAX's) view; ``leaves`` counts every evaluation, repeats included."""
 
 from alfabeta.core.evaluator cimport Evaluator
 from alfabeta.core.position cimport Position
-from alfabeta.searchers.context cimport SCORE_INF, SearchContext, ply_moves, pv_clear, pv_set, spend_node
-
-from alfabeta.core import SearchResult
-
-cdef enum:
-    UNLIMITED = 1 << 30
+from alfabeta.searchers.context cimport SearchContext, ply_moves, pv_clear, pv_set
 
 
 cdef inline int max_view(SearchContext ctx, int score) noexcept:
@@ -82,16 +77,10 @@ cdef int evaluate_node(SearchContext ctx, int depth, int ply) except? -214748364
 
 def search(Position position, Evaluator evaluator, limit):
     cdef SearchContext ctx = SearchContext(position, evaluator, limit)
-    cdef int depth = UNLIMITED if limit.depth is None else limit.depth
     evaluator.prepare(position)
-    cdef int value = evaluate_node(ctx, depth, 0)
+    cdef int value = evaluate_node(ctx, ctx.depth_limit, 0)
     line = ctx.pv_line(0)
-    move = line[0] if line else None
     if ctx.aborted:  # no depth completed: the first legal move
-        legal = position.legal_moves()
-        move, value, line, depth = (legal[0] if legal else None), 0, (), 0
-    ctx.reraise()
-    return SearchResult(
-        move=move, value=value, pv=line, depth=depth if depth != UNLIMITED else ctx.seldepth,
-        nodes=ctx.nodes, leaves=ctx.leaves, researches=ctx.researches, elapsed=ctx.elapsed(),
-        complete=not ctx.aborted)
+        (move, line), value = ctx.fallback(), 0
+        return ctx.result(move, value, line, 0, False)
+    return ctx.result(line[0] if line else None, value, line, ctx.depth_limit, True)

@@ -10,112 +10,178 @@ of states (node, LIVE|SOLVED, merit h), exactly the Γ operator of the survey:
     (Dual*: SOLVED MAX node); SOLVED MAX node → next sibling LIVE, or the parent SOLVED after
     the last (Dual*: MIN node).
 
-Nodes are move paths from the root, kept in C arrays; the position walks from one state's
-node to the next by unmake/make. ``nodes`` counts states taken from OPEN, ``leaves``
-evaluations; values are from the root mover's view.
+OPEN is a binary heap keyed by (h, Dewey label). A node is a record (parent, child index), so
+its label is read by walking up, and a purge marks one record: a state popped below a purged
+record is dead and dropped, and the heap is compacted once dead states may fill half of it.
+Time and memory grow with the states (n log n), not with their square. The position walks
+from one state's node to the next by unmake/make. ``nodes`` counts states taken from OPEN,
+``leaves`` evaluations; values are from the root mover's view.
 """
 
 from libc.stdlib cimport free, malloc, realloc
-from libc.string cimport memcpy
 
 from alfabeta.core.evaluator cimport Evaluator
-from alfabeta.core.position cimport RESULT_DRAW, RESULT_LOSS, RESULT_ONGOING, RESULT_WIN, Position
-from alfabeta.searchers.context cimport SCORE_INF, SCORE_WIN, SEARCH_MAX_PLY, SearchContext, ply_moves, pv_clear, pv_set, spend_node
-
-from alfabeta.core import SearchResult
+from alfabeta.core.position cimport Position
+from alfabeta.searchers.context cimport (
+    SCORE_INF,
+    SEARCH_MAX_PLY,
+    SearchContext,
+    finished_score,
+    is_finished,
+    ply_moves,
+    spend_node,
+)
 
 cdef enum:
-    UNLIMITED = 1 << 30
     LIVE = 0
     SOLVED = 1
+    FIRST_COMPACTION = 1024  # heap size at which dead states are first swept out
+
+
+cdef struct Node:
+    int parent        # record of the parent node; -1 at the root
+    int child         # index among the parent's moves, in generation order
+    int length        # depth below the root
+    bint purged       # every state strictly below this node is dead
 
 
 cdef struct State:
-    int path          # offset of the node's path (child indices) in the arena
-    int length        # its depth
+    int node
     int status
     int h
-    bint alive
 
 
 cdef class _Open:
-    """The OPEN list: states plus an arena of paths."""
+    """The OPEN list: a binary heap of states over a growing table of node records."""
 
-    cdef State* states
-    cdef int count, capacity
-    cdef int* arena
-    cdef int used, arena_capacity
+    cdef Node* nodes
+    cdef int node_count, node_capacity
+    cdef State* heap
+    cdef int count, capacity, next_compaction
+    cdef bint dual
 
-    def __cinit__(self):
-        self.capacity, self.arena_capacity = 64, 1024
-        self.states = <State*> malloc(self.capacity * sizeof(State))
-        self.arena = <int*> malloc(self.arena_capacity * sizeof(int))
-        if self.states == NULL or self.arena == NULL:
+    def __cinit__(self, bint dual):
+        self.dual = dual
+        self.node_capacity, self.capacity = 1024, 1024
+        self.next_compaction = FIRST_COMPACTION
+        self.nodes = <Node*> malloc(self.node_capacity * sizeof(Node))
+        self.heap = <State*> malloc(self.capacity * sizeof(State))
+        if self.nodes == NULL or self.heap == NULL:
             raise MemoryError()
+        self.nodes[0] = Node(-1, 0, 0, False)
+        self.node_count = 1
 
     def __dealloc__(self):
-        free(self.states)
-        free(self.arena)
+        free(self.nodes)
+        free(self.heap)
 
-    cdef int push(self, int* path, int length, int extra, int status, int h) except -1:
-        """Add the state of node ``path`` (+ child ``extra`` if ≥ 0); ``path`` must not point
-        into the arena, which may move."""
-        cdef int total = length + (extra >= 0)
-        cdef State* grown
-        cdef int* more
-        if self.count == self.capacity:
-            grown = <State*> realloc(self.states, 2 * self.capacity * sizeof(State))
+    cdef int child(self, int parent, int index) except -1:
+        """A new record: child ``index`` of node ``parent``."""
+        cdef Node* grown
+        if self.node_count == self.node_capacity:
+            grown = <Node*> realloc(self.nodes, 2 * self.node_capacity * sizeof(Node))
             if grown == NULL:
                 raise MemoryError()
-            self.states, self.capacity = grown, 2 * self.capacity
-        while self.used + total > self.arena_capacity:
-            more = <int*> realloc(self.arena, 2 * self.arena_capacity * sizeof(int))
-            if more == NULL:
+            self.nodes, self.node_capacity = grown, 2 * self.node_capacity
+        self.nodes[self.node_count] = Node(parent, index, self.nodes[parent].length + 1, False)
+        self.node_count += 1
+        return self.node_count - 1
+
+    cdef bint before(self, State* a, State* b) noexcept:
+        """Does ``a`` come out of OPEN before ``b``: higher h (Dual*: lower), then the
+        left-most node (an ancestor before its descendants)?"""
+        cdef int x = a.node, y = b.node
+        if a.h != b.h:
+            return a.h < b.h if self.dual else a.h > b.h
+        while self.nodes[x].length > self.nodes[y].length:
+            x = self.nodes[x].parent
+        while self.nodes[y].length > self.nodes[x].length:
+            y = self.nodes[y].parent
+        if x == y:  # one node is the other or its ancestor
+            return self.nodes[a.node].length < self.nodes[b.node].length
+        while self.nodes[x].parent != self.nodes[y].parent:
+            x, y = self.nodes[x].parent, self.nodes[y].parent
+        return self.nodes[x].child < self.nodes[y].child
+
+    cdef bint dead(self, int node) noexcept:
+        """Is a state of ``node`` below a purged node?"""
+        node = self.nodes[node].parent
+        while node >= 0:
+            if self.nodes[node].purged:
+                return True
+            node = self.nodes[node].parent
+        return False
+
+    cdef void sift_up(self, int i) noexcept:
+        cdef State moving = self.heap[i]
+        cdef int parent
+        while i > 0:
+            parent = (i - 1) >> 1
+            if not self.before(&moving, &self.heap[parent]):
+                break
+            self.heap[i] = self.heap[parent]
+            i = parent
+        self.heap[i] = moving
+
+    cdef void sift_down(self, int i) noexcept:
+        cdef State moving = self.heap[i]
+        cdef int child
+        while True:
+            child = 2 * i + 1
+            if child >= self.count:
+                break
+            if child + 1 < self.count and self.before(&self.heap[child + 1], &self.heap[child]):
+                child += 1
+            if not self.before(&self.heap[child], &moving):
+                break
+            self.heap[i] = self.heap[child]
+            i = child
+        self.heap[i] = moving
+
+    cdef int push(self, int node, int status, int h) except -1:
+        cdef State* grown
+        if self.count == self.next_compaction:
+            self.compact()
+        if self.count == self.capacity:
+            grown = <State*> realloc(self.heap, 2 * self.capacity * sizeof(State))
+            if grown == NULL:
                 raise MemoryError()
-            self.arena, self.arena_capacity = more, 2 * self.arena_capacity
-        memcpy(self.arena + self.used, path, length * sizeof(int))
-        if extra >= 0:
-            self.arena[self.used + length] = extra
-        self.states[self.count] = State(self.used, total, status, h, True)
-        self.used += total
+            self.heap, self.capacity = grown, 2 * self.capacity
+        self.heap[self.count] = State(node, status, h)
         self.count += 1
+        self.sift_up(self.count - 1)
         return 0
 
-    cdef bint before(self, State* a, State* b, bint dual) noexcept:
-        """Does ``a`` come out of OPEN before ``b``?"""
-        cdef int i, n
-        if a.h != b.h:
-            return a.h < b.h if dual else a.h > b.h
-        n = a.length if a.length < b.length else b.length
-        for i in range(n):
-            if self.arena[a.path + i] != self.arena[b.path + i]:
-                return self.arena[a.path + i] < self.arena[b.path + i]
-        return a.length < b.length
+    cdef bint pop(self, State* out) noexcept:
+        """Take the first live state into ``out``; False when OPEN holds none."""
+        while self.count > 0:
+            out[0] = self.heap[0]
+            self.count -= 1
+            if self.count > 0:
+                self.heap[0] = self.heap[self.count]
+                self.sift_down(0)
+            if not self.dead(out.node):
+                return True
+        return False
 
-    cdef int pop(self, bint dual) noexcept:
-        cdef int best = -1, i
+    cdef void compact(self) noexcept:
+        """Drop every dead state and restore the heap; the next sweep waits until the heap
+        has doubled again, so sweeping costs O(1) per push on average."""
+        cdef int i, kept = 0
         for i in range(self.count):
-            if self.states[i].alive and (best < 0 or self.before(&self.states[i],
-                                                                 &self.states[best], dual)):
-                best = i
-        if best >= 0:
-            self.states[best].alive = False
-        return best
+            if not self.dead(self.heap[i].node):
+                self.heap[kept] = self.heap[i]
+                kept += 1
+        self.count = kept
+        for i in range(kept // 2 - 1, -1, -1):
+            self.sift_down(i)
+        self.next_compaction = 2 * kept if 2 * kept > FIRST_COMPACTION else FIRST_COMPACTION
 
-    cdef void purge_below(self, int* path, int length) noexcept:
-        """Drop every state strictly below the node ``path``."""
-        cdef int i, j
-        cdef bint below
-        for i in range(self.count):
-            if not self.states[i].alive or self.states[i].length <= length:
-                continue
-            below = True
-            for j in range(length):
-                if self.arena[self.states[i].path + j] != path[j]:
-                    below = False
-                    break
-            if below:
-                self.states[i].alive = False
+    cdef void path(self, int node, int* out) noexcept:
+        """The node's move path (child indices from the root) into ``out``."""
+        while self.nodes[node].parent >= 0:
+            out[self.nodes[node].length - 1] = self.nodes[node].child
+            node = self.nodes[node].parent
 
 
 cdef class _Walker:
@@ -160,82 +226,71 @@ cdef class _Walker:
 def search(Position position, Evaluator evaluator, limit, bint dual=False):
     """SSS* (``dual=False``) or Dual* to the limit's depth."""
     cdef SearchContext ctx = SearchContext(position, evaluator, limit)
-    cdef int depth = UNLIMITED if limit.depth is None else limit.depth
-    cdef _Open open_list = _Open()
+    cdef int depth = ctx.depth_limit
+    cdef _Open open_list = _Open(dual)
     cdef _Walker walker
-    cdef int index, length, status, h, score, i, count, value = 0
+    cdef State state
+    cdef int length, h, score, i, node, parent, value = 0
     cdef int* path = <int*> malloc((SEARCH_MAX_PLY + 1) * sizeof(int))
-    cdef bint at_max, terminal
+    cdef bint at_max
     cdef int best_child = -1, best_h = 0
     if path == NULL:
         raise MemoryError()
     evaluator.prepare(position)
     walker = _Walker(ctx)
     try:
-        open_list.push(path, 0, -1, LIVE, -SCORE_INF if dual else SCORE_INF)
-        while True:
-            index = open_list.pop(dual)
-            if index < 0 or spend_node(ctx):
-                break
-            length = open_list.states[index].length
-            status = open_list.states[index].status
-            h = open_list.states[index].h
-            memcpy(path, open_list.arena + open_list.states[index].path, length * sizeof(int))
-            if status == SOLVED and length == 0:
+        open_list.push(0, LIVE, -SCORE_INF if dual else SCORE_INF)
+        while open_list.pop(&state) and not spend_node(ctx):
+            node, h = state.node, state.h
+            length = open_list.nodes[node].length
+            parent = open_list.nodes[node].parent
+            if state.status == SOLVED and length == 0:
                 value = h
                 break
+            open_list.path(node, path)
             walker.go(path, length)
             at_max = position.side_to_move == ctx.root_side
-            if status == LIVE:
-                terminal = walker.counts[length] == 0 or length >= depth
+            if state.status == LIVE:
                 if length > ctx.seldepth:
                     ctx.seldepth = length
-                if terminal:
+                if walker.counts[length] == 0 or length >= depth:
                     score = _score(ctx, length)
                     if dual:
-                        open_list.push(path, length, -1, SOLVED, score if score > h else h)
+                        open_list.push(node, SOLVED, score if score > h else h)
                     else:
-                        open_list.push(path, length, -1, SOLVED, score if score < h else h)
+                        open_list.push(node, SOLVED, score if score < h else h)
                 elif at_max != dual:  # SSS*: MAX expands all; Dual*: MIN does
                     for i in range(walker.counts[length]):
-                        open_list.push(path, length, i, LIVE, h)
+                        open_list.push(open_list.child(node, i), LIVE, h)
                 else:
-                    open_list.push(path, length, 0, LIVE, h)
+                    open_list.push(open_list.child(node, 0), LIVE, h)
                 continue
             # SOLVED, not the root
             if length == 1 and (best_child < 0 or h > best_h):  # first to reach the value
                 best_child, best_h = path[0], h
             if at_max == dual:  # SSS*: a solved MIN node; Dual*: a solved MAX node
-                open_list.purge_below(path, length - 1)
-                open_list.push(path, length - 1, -1, SOLVED, h)
+                open_list.nodes[parent].purged = True
+                open_list.push(parent, SOLVED, h)
             elif path[length - 1] + 1 < walker.counts[length - 1]:
-                path[length - 1] += 1
-                open_list.push(path, length, -1, LIVE, h)
+                open_list.push(open_list.child(parent, path[length - 1] + 1), LIVE, h)
             else:
-                open_list.push(path, length - 1, -1, SOLVED, h)
+                open_list.push(parent, SOLVED, h)
         walker.home()
     finally:
         free(path)
-    complete = not ctx.aborted
-    moves = position.legal_moves()
-    move = moves[best_child] if complete and best_child >= 0 else (moves[0] if moves else None)
-    ctx.reraise()
-    return SearchResult(
-        move=move, value=value if complete else 0, pv=(move,) if move is not None else (),
-        depth=(depth if depth != UNLIMITED else ctx.seldepth) if complete else 0,
-        nodes=ctx.nodes, leaves=ctx.leaves, elapsed=ctx.elapsed(), complete=complete)
+    if ctx.aborted:  # no value: the first legal move
+        move, pv = ctx.fallback()
+        return ctx.result(move, 0, pv, 0, False)
+    if best_child < 0:  # the root was not expanded (depth 0, or the game is over)
+        move, pv = ctx.fallback()
+    else:
+        move = position.legal_moves()[best_child]
+        pv = (move,)
+    return ctx.result(move, value, pv, depth, True)
 
 
 cdef int _score(SearchContext ctx, int ply) except? -2147483647:
     """A terminal node's value from the root mover's view."""
-    cdef int status = ctx.pos.c_outcome(), score
-    if status == RESULT_WIN:
-        score = SCORE_WIN - ply
-    elif status == RESULT_LOSS:
-        score = -(SCORE_WIN - ply)
-    elif status == RESULT_DRAW:
-        score = 0
-    else:
-        ctx.leaves += 1
-        score = ctx.ev.evaluate(ctx.pos)
+    cdef int status = ctx.pos.c_outcome()
+    cdef int score = finished_score(status, ply) if is_finished(status) else ctx.evaluate()
     return score if ctx.pos.side_to_move == ctx.root_side else -score

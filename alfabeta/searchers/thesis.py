@@ -20,19 +20,21 @@ h is the evaluator seen from MAX (the root mover): its side-to-move score, negat
 nodes. ``trgd-lines(thesis=true)`` reproduces the thesis's depth-parity H through this.
 
 Registered as the searchers ``thesis-minimax`` (JUGADA) and ``thesis-alphabeta`` (JUG-AB)
-with the option ``cota`` (default: the depth limit; for JUG-AB on TRGD without either, the
-thesis's rule 1 + MAX's pieces on the board).
+with the option ``cota`` (default: the depth limit; without either, the game's own
+``thesis_cota()`` where it has one — TRGD's is the thesis's rule, 1 + MAX's pieces on the
+board). The α-β kernel itself (VALOR-A/B, MEJOR) is ``core/thesis_kernel.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from attrs import define, field, frozen
 
 from alfabeta.core import InvalidOptionError, Limit, Position, Result, SearchResult
 from alfabeta.core.evaluator import as_evaluator
+from alfabeta.core.thesis_kernel import mejor, valor
 from alfabeta.plugins import hookimpl
 from alfabeta.searchers.base import Searcher, each_move, whole
 
@@ -178,41 +180,6 @@ class _Thesis:
         return (depth + 1 for _ in each_move(self.position))
 
 
-def valor(expand, node, at_max: bool, bound: int | None) -> int | None:
-    """VALOR-A (``at_max``) or VALOR-B: the thesis's shallow α-β (L3041–3104). ``bound`` is the
-    parent's provisional value (None = NIL): a MAX node stops once its value reaches it, a MIN
-    node once its value falls to it; comparisons with NIL are false. ``expand(node, at_max)``
-    gives a leaf's value or a generator of the children (closing it undoes any move made)."""
-    found = expand(node, at_max)
-    if isinstance(found, int):
-        return found
-    vp = None
-    try:
-        for child in found:
-            value = valor(expand, child, not at_max, vp)
-            if at_max and not _le(value, vp):
-                vp = value
-                if _ge(vp, bound):
-                    break
-            elif not at_max and not _ge(value, vp):
-                vp = value
-                if _le(vp, bound):
-                    break
-    finally:
-        found.close()
-    return vp
-
-
-def _le(a: int | None, b: int | None) -> bool:
-    """MENOR-IGUAL: false when either side is NIL."""
-    return a is not None and b is not None and a <= b
-
-
-def _ge(a: int | None, b: int | None) -> bool:
-    """MAYOR-IGUAL: false when either side is NIL."""
-    return a is not None and b is not None and a >= b
-
-
 def _choice(
     run: _Thesis,
     values: Sequence[tuple[int, int | None]],
@@ -252,29 +219,6 @@ def jug_ab(position: Position, evaluator, cota: int, win_value: int = THESIS_WIN
     return _choice(run, values, move, value)
 
 
-M = TypeVar("M")
-
-
-def mejor(values: Sequence[tuple[M, int | None]]) -> tuple[M | None, int | None]:
-    """MEJOR (L3380–3384): scanning pairwise, drop the first if its value ≤ the second's,
-    else drop the second — so the last (move, value) of maximum value survives."""
-    if not values:
-        return None, None
-    pending = list(values)
-    while len(pending) > 1:
-        first, second = pending[0], pending[1]
-        if _le(first[1], second[1]):
-            pending.pop(0)
-        else:
-            pending.pop(1)
-    return pending[0]
-
-
-def trgd_cota(position: Position) -> int:
-    """JUG-AB's depth bound for TRGD (L3289): 1 + the number of MAX pieces on the board."""
-    return 1 + len(position.pieces(0))
-
-
 @define
 class _ThesisSearcher(Searcher):
     cota: int | None = field(default=None, validator=whole(1), kw_only=True)
@@ -289,9 +233,10 @@ class _ThesisSearcher(Searcher):
         limit = self.limit_for(limit)
         cota = self.cota or limit.depth
         if cota is None:
-            if position.name != "trgd":
+            game_cota = getattr(position, "thesis_cota", None)
+            if game_cota is None:
                 raise InvalidOptionError(f"{self.name} needs cota=N (or a depth limit)")
-            cota = trgd_cota(position)
+            cota = game_cota()
         choice = self.procedure(position, evaluator, cota)
         return SearchResult(
             move=choice.move,

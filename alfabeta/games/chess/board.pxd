@@ -58,6 +58,7 @@ cdef class Chess(Position):
     cdef bint has_legal_move(self) except -1
     cdef bint rule_draw(self) noexcept
     cdef bint _insufficient(self, int color) noexcept
+    cdef int order_hint(self, int move) noexcept
     cdef int mobility(self, int color) except -1
     cdef int piece_mobility(self, int color) noexcept
     cdef void put(self, int square, int code) noexcept

@@ -40,6 +40,7 @@ cdef uint64_t LIGHT_SQUARES = 0x55AA55AA55AA55AAULL
 cdef uint64_t RANK_1 = 0xFFULL
 cdef uint64_t RANK_8 = 0xFF00000000000000ULL
 cdef int FLAG_DOUBLE = 1, FLAG_EP = 2, FLAG_CASTLE = 3
+cdef int[6] ORDER_VALUE = [1, 3, 3, 5, 9, 0]  # pawn … king, for MVV-LVA ordering only
 
 
 def _init_tables():
@@ -407,6 +408,17 @@ cdef class Chess(Position):
         if self.rule_draw():
             return 0
         return self.legal(out, True)
+
+    cdef int order_hint(self, int move) noexcept:
+        """MVV-LVA: the most valuable victim first (a promotion counts the piece it makes),
+        the least valuable attacker first among equal victims."""
+        cdef int target = (move >> 6) & 63, promotion = (move >> 12) & 7
+        cdef int victim = PAWN if (move >> 15) == FLAG_EP else self.board[target] % 6
+        cdef int gain = (ORDER_VALUE[victim] if self.board[target] != EMPTY
+                         or (move >> 15) == FLAG_EP else 0)
+        if promotion:
+            gain += ORDER_VALUE[promotion] - ORDER_VALUE[PAWN]
+        return 16 * gain + KING - self.board[move & 63] % 6
 
     # ---- make / unmake ----------------------------------------------------------------------
     cdef int make(self, int move) except -1:

@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from attrs import field, frozen
 
 from alfabeta.core.errors import KnowledgeBaseError
+from alfabeta.core.thesis_kernel import mejor, valor
 from alfabeta.games.deduction.kb import KnowledgeBase
-from alfabeta.searchers.thesis import mejor, valor
 
 Node = tuple[str, int]
 Arc = tuple[Node, tuple[Node, ...]]
@@ -235,7 +235,7 @@ def build(kb: KnowledgeBase, data: Iterable[str], goal: str) -> Pipeline:
 
 
 class _AlphaBeta:
-    """VALOR-A / VALOR-B (``searchers.thesis.valor``) over the pipeline's tree: h = +1 on G,
+    """VALOR-A / VALOR-B (``core.thesis_kernel.valor``) over the pipeline's tree: h = +1 on G,
     −1 on P, 0 elsewhere; no depth bound."""
 
     def __init__(self, pipeline: Pipeline) -> None:

@@ -1,0 +1,20 @@
+# cython: language_level=3
+from alfabeta.core.position cimport Position
+
+
+cdef class MovePicker:
+    cdef bint use_tt_move
+    cdef bint use_captures
+    cdef bint use_killers
+    cdef bint use_history
+    cdef bint active             # does any stage reorder the moves at all?
+    cdef int* killer             # two per ply: killer[2 * ply], killer[2 * ply + 1]
+    cdef long long* history      # per side, a hashed table of cut-off counts
+    cdef long long* score        # the current ordering's keys, one per move
+    cdef int* noisy              # scratch for the position's noisy moves
+
+    cdef long long* history_slot(self, int side, int move) noexcept
+
+    cdef int order(self, Position pos, int* moves, int count, int ply, int tt_move) except -1
+    cdef void reward(self, int side, int ply, int move, int depth) noexcept
+    cdef bint is_killer(self, int ply, int move) noexcept

@@ -1,0 +1,114 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Move ordering for the alpha-beta family: a staged picker. The moves of a node are tried
+
+1. the transposition table's move (``tt_move``);
+2. the noisy moves (``captures``): what the game's ``generate_noisy`` returns — captures and
+   promotions in chess — most valuable first by the game's ``order_hint`` (MVV-LVA in chess);
+3. the two killer moves of the ply (``killers``): quiet moves that caused a cut-off in a
+   sibling;
+4. the rest by the history heuristic (``history``): how often, weighted by depth², each move
+   caused a cut-off anywhere;
+
+and, within a stage and with every stage off, in the order the game generated them (the
+sort is stable). Ordering never changes a searcher's value, only how much it searches.
+"""
+
+from libc.stdlib cimport calloc, free
+
+from alfabeta.searchers.context cimport SEARCH_MAX_PLY
+from alfabeta.searchers.tt cimport NO_MOVE
+
+cdef enum:
+    HISTORY_SIZE = 1 << 16
+
+cdef long long TT_MOVE_KEY = 1LL << 62
+cdef long long NOISY_KEY = 1LL << 61     # plus the game's order_hint
+cdef long long KILLER_KEY = 1LL << 60    # the second killer: one less
+
+
+cdef class MovePicker:
+    """The ordering state of one search: killers per ply and the history table. ``max_moves``
+    is the game's most moves in a position."""
+
+    def __cinit__(self, int max_moves, bint tt_move=False, bint captures=False,
+                  bint killers=False, bint history=False):
+        cdef int i
+        self.use_tt_move = tt_move
+        self.use_captures = captures
+        self.use_killers = killers
+        self.use_history = history
+        self.active = tt_move or captures or killers or history
+        self.killer = <int*> calloc(2 * (SEARCH_MAX_PLY + 2), sizeof(int))
+        self.score = <long long*> calloc(max_moves, sizeof(long long))
+        self.noisy = <int*> calloc(max_moves, sizeof(int))
+        if history:
+            self.history = <long long*> calloc(2 * HISTORY_SIZE, sizeof(long long))
+        if self.killer == NULL or self.score == NULL or self.noisy == NULL \
+                or (history and self.history == NULL):
+            raise MemoryError()
+        for i in range(2 * (SEARCH_MAX_PLY + 2)):
+            self.killer[i] = NO_MOVE
+
+    def __dealloc__(self):
+        free(self.killer)
+        free(self.score)
+        free(self.noisy)
+        free(self.history)
+
+    cdef long long* history_slot(self, int side, int move) noexcept:
+        return &self.history[side * HISTORY_SIZE + ((<unsigned int> move * 2654435761u)
+                                                    >> 16 & (HISTORY_SIZE - 1))]
+
+    cdef bint is_killer(self, int ply, int move) noexcept:
+        """Is ``move`` one of the ply's killers (always False with killers off)?"""
+        return self.use_killers and (self.killer[2 * ply] == move
+                                     or self.killer[2 * ply + 1] == move)
+
+    cdef int order(self, Position pos, int* moves, int count, int ply, int tt_move) except -1:
+        """Sort ``moves`` in place into the stages above (a stable insertion sort: move lists
+        are short and mostly in order already)."""
+        cdef int i, j, m, noisy_count = 0
+        cdef long long s
+        cdef int side = pos.side_to_move
+        if not self.active:
+            return 0
+        if self.use_captures:
+            noisy_count = pos.generate_noisy(self.noisy)
+        for i in range(count):
+            m = moves[i]
+            s = 0
+            if self.use_tt_move and m == tt_move:
+                s = TT_MOVE_KEY
+            elif noisy_count and _contains(self.noisy, noisy_count, m):
+                s = NOISY_KEY + pos.order_hint(m)
+            elif self.use_killers and m == self.killer[2 * ply]:
+                s = KILLER_KEY
+            elif self.use_killers and m == self.killer[2 * ply + 1]:
+                s = KILLER_KEY - 1
+            elif self.use_history:
+                s = self.history_slot(side, m)[0]
+            self.score[i] = s
+        for i in range(1, count):
+            m, s, j = moves[i], self.score[i], i - 1
+            while j >= 0 and self.score[j] < s:
+                moves[j + 1], self.score[j + 1] = moves[j], self.score[j]
+                j -= 1
+            moves[j + 1], self.score[j + 1] = m, s
+        return 0
+
+    cdef void reward(self, int side, int ply, int move, int depth) noexcept:
+        """``move`` by ``side`` caused a cut-off at ``ply`` with ``depth`` left: remember it
+        as a killer and in the history."""
+        if self.use_killers and self.killer[2 * ply] != move:
+            self.killer[2 * ply + 1] = self.killer[2 * ply]
+            self.killer[2 * ply] = move
+        if self.use_history:
+            self.history_slot(side, move)[0] += <long long> depth * depth
+
+
+cdef inline bint _contains(int* moves, int count, int move) noexcept:
+    cdef int i
+    for i in range(count):
+        if moves[i] == move:
+            return True
+    return False

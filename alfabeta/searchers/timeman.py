@@ -1,0 +1,82 @@
+"""Time management: how much of a game clock one move may spend. One rule for every searcher
+that keeps to a clock (the alpha-beta family, MCTS, the UCI engine's ``searchmoves``).
+
+A move gets a **soft** budget, after which an iterative search starts no new iteration, and a
+**hard** limit, at which any search stops. Each constant below says why it has its value.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from alfabeta.core import Limit, UnsupportedLimitError
+
+MOVES_TO_GO = 30
+"""Moves assumed left in the game when the clock gives no ``movestogo``: a sudden-death game
+is then spent evenly over the next 30 moves, and every later move gets a share of what is left
+(the usual assumption of UCI engines; a game rarely lasts exactly that long, so the reserve
+shrinks geometrically instead of running out)."""
+
+INCREMENT_SHARE = 0.8
+"""Of the increment, the part spent on this move: the rest covers the time that passes outside
+the search (the GUI's transport, the process's own bookkeeping), so the clock never shrinks
+through increments alone."""
+
+SOFT_SHARE = 0.5
+"""The soft budget is half the move's share: an iteration of alpha-beta costs about as much as
+all earlier ones together, so one started after half the share would finish far past it."""
+
+HARD_FACTOR = 3
+"""A move may run over its share this many times (an iteration in progress is worth finishing
+when the position is hard), but never past ``MAX_SHARE`` of the clock."""
+
+MAX_SHARE = 0.4
+"""No move spends more than this part of the time left: even a hard position must leave the
+rest of the game time to be played."""
+
+MIN_HARD = 0.01
+"""The shortest hard limit in seconds: below it a search cannot complete even depth 1."""
+
+
+@frozen
+class MoveBudget:
+    """The seconds one move may spend: ``soft`` (start no new iteration after it) and ``hard``
+    (stop the search)."""
+
+    soft: float
+    hard: float
+
+
+def move_budget(limit: Limit, side: int) -> MoveBudget:
+    """The budget for a move by ``side`` (0 = white/first) under ``limit``'s game clock; a clock
+    with no time left for the side raises UnsupportedLimitError."""
+    remaining = (limit.wtime if side == 0 else limit.btime) or 0.0
+    increment = (limit.winc if side == 0 else limit.binc) or 0.0
+    if remaining <= 0:
+        raise UnsupportedLimitError("the clock has no time left for this move")
+    share = remaining / (limit.movestogo or MOVES_TO_GO) + INCREMENT_SHARE * increment
+    hard = max(MIN_HARD, min(remaining * MAX_SHARE, share * HARD_FACTOR))
+    return MoveBudget(soft=min(share, hard) * SOFT_SHARE, hard=hard)
+
+
+def uses_clock(limit: Limit) -> bool:
+    """Does ``limit`` describe a game clock (rather than a fixed time per move)?"""
+    return limit.uses_clock or limit.movestogo is not None
+
+
+def for_move(limit: Limit, side: int) -> tuple[Limit, float | None]:
+    """``limit`` turned into a fixed budget for one move by ``side``: a limit without a game
+    clock comes back unchanged with no soft budget; with a clock, the hard limit becomes the
+    move's ``time`` (the smaller of the two when both are given) and the soft budget is
+    returned beside it."""
+    if not uses_clock(limit):
+        return limit, None
+    budget = move_budget(limit, side)
+    timed = Limit(
+        depth=limit.depth,
+        nodes=limit.nodes,
+        time=min(budget.hard, limit.time) if limit.time else budget.hard,
+        stop=limit.stop,
+        infinite=limit.infinite,
+    )
+    return timed, budget.soft
