@@ -17,6 +17,7 @@ from attrs import evolve
 
 from alfabeta.arena.play import GameAbandoned, HumanPlayer, SearchPlayer, play_game
 from alfabeta.arena.runner import RunInterrupted
+from alfabeta.console import LiveTable, print_table, wants_plain
 from alfabeta.core import (
     AlfabetaError,
     InvalidOptionError,
@@ -76,6 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     plugins = commands.add_parser("plugins", help="list games, searchers and evaluators")
     plugins.add_argument("--kind", choices=("game", "searcher", "evaluator"), help="only this kind")
+    plugins.add_argument("--plain", action="store_true", help="plain text")
 
     play = commands.add_parser("play", help="play a game between two players")
     play.add_argument("game", help='game spec, e.g. "fibonacci-nim(n=21)"')
@@ -119,6 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--signature", action="store_true", help="print only each searcher's total node count"
     )
+    bench.add_argument("--plain", action="store_true", help="plain text table")
 
     commands.add_parser("uci", help="run as a UCI chess engine on stdin/stdout")
 
@@ -176,6 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     epd.add_argument("--depth", type=int, help="depth limit per position")
     epd.add_argument("--nodes", type=int, help="node limit per position")
     epd.add_argument("--time", type=float, help="seconds per position")
+    epd.add_argument("--plain", action="store_true", help="plain text table")
 
     perft = commands.add_parser("perft", help="count move paths (chess by default)")
     perft.add_argument("fen", help='a FEN, or "startpos"')
@@ -586,16 +590,23 @@ def cmd_plugins(catalog: Catalog, args, out) -> int:
         ("searcher", catalog.searchers),
         ("evaluator", catalog.evaluators),
     ]
+    plain = wants_plain(out, args.plain)
     for kind, registry in kinds:
         if args.kind and args.kind != kind:
             continue
-        print(f"{kind}s:", file=out)
+        rows = []
         for entry in registry:
             info = catalog.plugin_info(entry.origin)
             origin = f"{info.distribution} {info.version}".strip() if info else entry.origin
             aliases = f" (alias {', '.join(entry.aliases)})" if entry.aliases else ""
             games = f" [for {', '.join(entry.games)}]" if entry.games else ""
-            print(f"  {entry.name:<18} {origin:<16} {entry.description}{aliases}{games}", file=out)
+            rows.append((entry.name, origin, f"{entry.description}{aliases}{games}"))
+        if not plain:
+            print_table(["name", "from", "description"], rows, out, f"{kind}s", False, left=3)
+            continue
+        print(f"{kind}s:", file=out)
+        for name, origin, description in rows:
+            print(f"  {name:<18} {origin:<16} {description}", file=out)
     if catalog.blocked:
         print(f"blocked: {', '.join(catalog.blocked)}", file=out)
     for failure in catalog.failures:
@@ -729,7 +740,7 @@ def cmd_bench(catalog: Catalog, args, out) -> int:
                 f"alfabeta: bench: --depth {args.depth} overrides depth={own} in {spec!r}",
                 file=sys.stderr,
             )
-    table = _BenchTable(out) if not args.signature else None
+    table = _BenchTable(out, args.plain) if not args.signature else None
     jsonl = (
         bench.JsonlRecords(args.json, bench.manifest(args.game, searchers, catalog))
         if args.json
@@ -756,6 +767,8 @@ def cmd_bench(catalog: Catalog, args, out) -> int:
     finally:
         if jsonl is not None:
             jsonl.close()
+        if table is not None:
+            table.table.stop()
     if table:
         table.finish(records)
     if args.signature:
@@ -769,52 +782,53 @@ def cmd_bench(catalog: Catalog, args, out) -> int:
 
 
 class _BenchTable:
-    """Prints bench rows as they come (plain aligned text: scripts read it too)."""
+    """Shows bench rows as they come: a rich table on a terminal, fixed-width text otherwise
+    (scripts read it)."""
 
-    COLUMNS = (
+    HEADERS = (
         "searcher",
-        "position",
-        "depth",
+        "pos",
+        "d",
         "nodes",
         "leaves",
         "time",
         "nodes/s",
         "ebf",
         "tt hits",
-        "re-search",
+        "re",
         "value",
         "move",
     )
+    FORMATS = ("<28", "<4", ">2", ">11", ">11", ">9.5f", ">13,.0f", ">5", ">9", ">5", ">8", "")
 
-    def __init__(self, out):
+    def __init__(self, out, plain: bool | None = None):
         self.out = out
-        self.header = False
+        self.table = LiveTable(self.HEADERS, self.FORMATS, out, plain)
         self.numbers: dict[str, int] = {}
 
     def add(self, record) -> None:
         if record.position not in self.numbers:
             self.numbers[record.position] = len(self.numbers) + 1
-            print(f"position #{self.numbers[record.position]}: {record.position}", file=self.out)
-            self.header = False
-        if not self.header:
-            print(
-                f"{'searcher':<28} {'pos':<4} {'d':>2} {'nodes':>11} {'leaves':>11} "
-                f"{'time':>9} {'nodes/s':>13} {'ebf':>5} {'tt hits':>9} {'re':>5} "
-                f"{'value':>8} move",
-                file=self.out,
+            self.table.section(f"position #{self.numbers[record.position]}: {record.position}")
+        self.table.add(
+            (
+                record.searcher[:28],
+                f"#{self.numbers[record.position]}",
+                record.depth,
+                record.nodes,
+                record.leaves,
+                record.seconds,
+                record.nodes_per_s,
+                f"{record.ebf:.2f}" if record.ebf else "-",
+                record.tt_hits,
+                record.researches,
+                record.value,
+                record.move,
             )
-            self.header = True
-        ebf = f"{record.ebf:5.2f}" if record.ebf else "    -"
-        position = f"#{self.numbers[record.position]}"
-        print(
-            f"{record.searcher[:28]:<28} {position:<4} {record.depth:>2} {record.nodes:>11} "
-            f"{record.leaves:>11} {record.seconds:>9.5f} {record.nodes_per_s:>13,.0f} {ebf} "
-            f"{record.tt_hits:>9} {record.researches:>5} {record.value:>8} {record.move}",
-            file=self.out,
-            flush=True,
         )
 
     def finish(self, records) -> None:
+        self.table.stop()
         totals: dict[str, list[float]] = {}
         for r in records:
             nodes, seconds = totals.get(r.searcher, [0, 0.0])
@@ -862,13 +876,14 @@ def cmd_epd(catalog: Catalog, args, out) -> int:
         catalog.evaluator(args.evaluator, game),
         limit,
     )
+    rows = []
     for o in outcomes:
         expected = " ".join(o.record.operations.get("bm", []))
         verdict = "solved" if o.solved else f"FAILED (expected {expected})"
-        print(
-            f"{o.record.name:<16} {o.move or '-':<8} {verdict}  {o.nodes} nodes {o.seconds:.3f}s",
-            file=out,
-        )
+        rows.append((o.record.name, o.move or "-", verdict, o.nodes, f"{o.seconds:.3f}"))
+    print_table(
+        ["position", "move", "verdict", "nodes", "seconds"], rows, out, plain=args.plain, left=3
+    )
     solved = sum(o.solved for o in outcomes)
     print(f"solved {solved}/{len(outcomes)}", file=out)
     failures = [o.record.name for o in outcomes if not o.solved]

@@ -1,18 +1,19 @@
 """What a person sees of a run: a live progress line on stderr and the result tables.
 
 The progress bar (rich) shows games done, W-D-L, the current Elo ± CI and, with an SPRT, the
-LLR against its bounds; it is drawn only on a terminal. Tables are rich tables on a terminal
-and plain aligned text when the output is piped (scripts read it).
+LLR against its bounds; it is drawn only on a terminal. Tables go through
+``alfabeta.console.print_table``.
 """
 
 from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import IO, Any
 
 from alfabeta.arena.rating import EloEstimate
+from alfabeta.console import print_table
 
 
 class RunProgress:
@@ -80,45 +81,6 @@ def elo_cells(elo: EloEstimate) -> tuple[str, str]:
 
     error = elo.error
     return text(elo.elo), ("inf" if math.isinf(error) or math.isnan(error) else f"{error:.1f}")
-
-
-def print_table(
-    headers: Sequence[str],
-    rows: Sequence[Sequence[Any]],
-    out: IO[str],
-    title: str = "",
-    plain: bool | None = None,
-) -> None:
-    """A table: rich on a terminal, plain aligned text otherwise (or with ``plain``)."""
-    if plain is None:
-        plain = not out.isatty()
-    cells = [[str(c) for c in row] for row in rows]
-    if not plain:
-        from rich.console import Console
-        from rich.table import Table
-
-        table = Table(title=title or None)
-        for i, header in enumerate(headers):
-            table.add_column(header, justify="left" if i < 2 else "right")
-        for row in cells:
-            table.add_row(*row)
-        Console(file=out).print(table)
-        return
-    widths = [
-        max(len(h), *(len(r[i]) for r in cells)) if cells else len(h) for i, h in enumerate(headers)
-    ]
-    if title:
-        print(title, file=out)
-
-    def line(values: Sequence[str]) -> str:
-        return "  ".join(
-            v.ljust(w) if i < 2 else v.rjust(w)
-            for i, (v, w) in enumerate(zip(values, widths, strict=True))
-        ).rstrip()
-
-    print(line(headers), file=out)
-    for row in cells:
-        print(line(row), file=out)
 
 
 def print_crosstable(result, out: IO[str], plain: bool | None = None) -> None:

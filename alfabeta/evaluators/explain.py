@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import IO, Any
 
-from alfabeta.arena.progress import print_table
+from alfabeta.console import print_table
 from alfabeta.core.errors import InvalidOptionError
 from alfabeta.evaluators.appraisal import AVATARS, SHORT, label
 from alfabeta.evaluators.fcm import NODES, Trajectory

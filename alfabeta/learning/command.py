@@ -44,6 +44,7 @@ def add_parser(commands) -> None:
     show.add_argument("--phase", default="M", help="A (opening), M (middlegame), F (endgame)")
     show.add_argument("--var", default="pawn", help="pawn … queen, check, white-knight@b1 …")
     show.add_argument("--alpha", type=float, help="smoothing (default: the model's)")
+    show.add_argument("--plain", action="store_true", help="plain text table")
 
     export = actions.add_parser("export", help="a learning database's rows as Cuadro 4 CSV")
     export.add_argument("db", help="the SQLite file of a learning run")
@@ -148,6 +149,7 @@ def _learn(catalog, args, out) -> int:
 
 
 def _show(catalog, args, out) -> int:
+    from alfabeta.console import print_table
     from alfabeta.learning.model import BayesModel
     from alfabeta.learning.naive_bayes import Outcome
     from alfabeta.learning.params import Phase, state_values, variable_index
@@ -164,11 +166,12 @@ def _show(catalog, args, out) -> int:
         f"alpha {alpha:g}",
         file=out,
     )
-    header = f"{'result':<8}" + "".join(f"{int(v):>10}" for v in values) + f"{'rows':>8}"
-    print(header, file=out)
-    for outcome in Outcome:
-        row = "".join(f"{p:>10.3f}" for p in cpt[outcome])
-        print(f"{outcome.label:<8}{row}{int(counts[outcome].sum()):>8}", file=out)
+    rows = [
+        (outcome.label, *(f"{p:.3f}" for p in cpt[outcome]), int(counts[outcome].sum()))
+        for outcome in Outcome
+    ]
+    headers = ["result", *(str(int(v)) for v in values), "rows"]
+    print_table(headers, rows, out, plain=args.plain, left=1)
     for target in ("win", "not_loss"):
         chosen = int(model.learner.select(phase, target, args.alpha)[index])
         print(f"selected for {target}: {int(values[chosen])}", file=out)

@@ -99,6 +99,12 @@ cdef class Family:
       α < r < β means r = v: a bound as tight as the search found.
     * ``pvs`` on, either ``fail``: r ≥ α; r = α means v ≤ α (fail-hard below), r ≥ β means
       v ≥ r (soft above: a cut-off returns the refuting value), and α < r < β means r = v.
+
+    These hold for every node the search expands (the root included; tested in
+    ``tests/test_window_contracts.py``). A node scored without expanding it — a finished game,
+    the evaluator at the horizon without quiescence — returns its exact value, which keeps
+    the fail-soft contract under every option; with ``fail=soft`` a table bound may end a node
+    below α even under ``pvs``.
     """
 
     cdef SearchContext ctx

@@ -190,7 +190,7 @@ cdef object _run(SearchContext ctx, _Tree tree, Position position, Evaluator eva
     n = &tree.nodes[0]
     for i in range(n.child_count if n.child_count > 0 else 0):
         child = n.first_child + i
-        if tree.nodes[child].visits > best_score:
+        if tree.nodes[child].visits > 0 and tree.nodes[child].visits > best_score:
             best, best_score = child, tree.nodes[child].visits
     if best < 0:
         move, pv = ctx.fallback()
