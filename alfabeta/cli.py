@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from attrs import evolve
 
@@ -27,6 +28,9 @@ from alfabeta.core import (
 )
 from alfabeta.plugins.catalog import Catalog, load_catalog
 from alfabeta.plugins.spec import split_specs
+
+if TYPE_CHECKING:
+    from alfabeta.core import Position
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_ABANDONED = 0, 1, 2, 3
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report a SIGINT
@@ -48,11 +52,11 @@ exit status:
 
 
 class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", argparse.ArgumentDefaultsHelpFormatter)
         super().__init__(*args, **kwargs)
 
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         self.exit(EXIT_BAD_INPUT, f"alfabeta: error: {message}\n")
 
@@ -62,6 +66,7 @@ class _TopFormatter(argparse.RawDescriptionHelpFormatter):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every ``alfabeta`` command."""
     from alfabeta import __version__
 
     parser = _Parser(
@@ -367,7 +372,7 @@ def _arena_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plain", action="store_true", help="plain text tables")
 
 
-def _per_player(values: list[str] | None, count: int, flag: str, convert) -> list:
+def _per_player(values: list[str] | None, count: int, flag: str, convert: Any) -> list:
     """Each player's value of a ``[N:]VALUE`` option: later words override earlier ones."""
     import re
 
@@ -393,7 +398,7 @@ def _per_player(values: list[str] | None, count: int, flag: str, convert) -> lis
     return chosen
 
 
-def _arena_players(texts: list[str], args) -> list:
+def _arena_players(texts: list[str], args: argparse.Namespace) -> list:
     from alfabeta.arena import Player, TimeControl
 
     count = len(texts)
@@ -412,7 +417,7 @@ def _arena_players(texts: list[str], args) -> list:
     return players
 
 
-def _arena_settings(args) -> dict:
+def _arena_settings(args: argparse.Namespace) -> dict:
     from alfabeta.arena import Adjudication, DrawRule, ResignRule
 
     if args.max_plies is not None and args.max_plies < 1:
@@ -432,7 +437,7 @@ def _arena_settings(args) -> dict:
     }
 
 
-def _run_arena(run, args, out):
+def _run_arena(run: Any, args: argparse.Namespace, out: IO[str]) -> Any:
     from alfabeta.arena.progress import RunProgress
 
     progress = RunProgress(enabled=False if args.quiet else None)
@@ -441,14 +446,16 @@ def _run_arena(run, args, out):
     )
 
 
-def _terminations(games) -> str:
+def _terminations(games: Any) -> str:
     counts: dict[str, int] = {}
     for g in games:
         counts[g.termination] = counts.get(g.termination, 0) + 1
     return ", ".join(f"{name} {n}" for name, n in sorted(counts.items()))
 
 
-def cmd_match(catalog: Catalog, args, out) -> int:
+def cmd_match(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta match``: two players in colour-swapped pairs, with Elo, LOS and an
+    optional SPRT."""
     from alfabeta.arena import SPRT, Match
 
     first, second = _arena_players([args.first, args.second], args)
@@ -472,7 +479,8 @@ def cmd_match(catalog: Catalog, args, out) -> int:
     return EXIT_OK
 
 
-def cmd_tournament(catalog: Catalog, args, out) -> int:
+def cmd_tournament(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta tournament``: a round robin or gauntlet with its crosstable."""
     from alfabeta.arena import Tournament
     from alfabeta.arena.progress import print_crosstable
 
@@ -486,7 +494,8 @@ def cmd_tournament(catalog: Catalog, args, out) -> int:
     return EXIT_OK
 
 
-def cmd_results(catalog: Catalog, args, out) -> int:
+def cmd_results(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta results``: the runs of a database, or one run's table."""
     from alfabeta.arena.match import MatchResult, TournamentResult
     from alfabeta.arena.progress import print_crosstable
     from alfabeta.arena.rating import SPRT
@@ -532,7 +541,7 @@ def _numbered(path: str, run_id: int) -> str:
     return str(p.with_name(f"{p.stem}-run{run_id}{p.suffix}"))
 
 
-def _plot_elo(rows, path: str, title: str) -> None:
+def _plot_elo(rows: Any, path: str, title: str) -> None:
     import math
 
     from alfabeta.plotting import pyplot
@@ -557,10 +566,10 @@ def _player(
     catalog: Catalog,
     spec: str,
     evaluator_spec: str | None,
-    position,
+    position: Position,
     limit: Limit,
     book: Callable | None = None,
-):
+) -> Any:
     if spec.strip() == "human":
         return HumanPlayer()
     searcher = catalog.searcher(spec)
@@ -584,7 +593,8 @@ def _describe(result: SearchResult | None) -> str:
     )
 
 
-def cmd_plugins(catalog: Catalog, args, out) -> int:
+def cmd_plugins(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta plugins``: the registered games, searchers and evaluators with their origin."""
     kinds = [
         ("game", catalog.games),
         ("searcher", catalog.searchers),
@@ -614,7 +624,7 @@ def cmd_plugins(catalog: Catalog, args, out) -> int:
     return EXIT_OK
 
 
-def _polyglot_book(path: str, position) -> Callable:
+def _polyglot_book(path: str, position: Position) -> Callable:
     """The Polyglot book at ``path``, for a chess game only (its keys are chess positions)."""
     from alfabeta.games.chess.polyglot import PolyglotBook
 
@@ -623,7 +633,8 @@ def _polyglot_book(path: str, position) -> Callable:
     return PolyglotBook(path)
 
 
-def cmd_play(catalog: Catalog, args, out) -> int:
+def cmd_play(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta play``: one game between two players (searchers or a human)."""
     position = catalog.game(args.game)
     if args.start is not None:
         if not args.start.strip():
@@ -642,7 +653,7 @@ def cmd_play(catalog: Catalog, args, out) -> int:
         if not any(isinstance(p, HumanPlayer) for p in players):  # a human is shown it anyway
             print(str(position), file=out)
 
-    def on_move(game, move, result, text):
+    def on_move(game: Any, move: Any, result: Any, text: str) -> None:
         if not args.quiet:
             ply = len(game.move_stack)
             mover = game.side_to_move ^ 1
@@ -661,10 +672,11 @@ def cmd_play(catalog: Catalog, args, out) -> int:
     return EXIT_OK
 
 
-def cmd_prove(catalog: Catalog, args, out) -> int:
+def cmd_prove(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta prove``: a Horn-clause proof by the thesis's program, or by a searcher over the
+    deduction game."""
     from alfabeta.games.deduction import proof as proofs
     from alfabeta.games.deduction.kb import parse_atoms, read_knowledge_base
-    from alfabeta.games.deduction.thesis import TooLargeForThesis, deduce
 
     kb = read_knowledge_base(args.kb)
     data = parse_atoms(args.data, "--data")
@@ -673,44 +685,9 @@ def cmd_prove(catalog: Catalog, args, out) -> int:
         raise KnowledgeBaseError("--goal is empty: name the atom to prove")
     rules = kb.for_data(data)
     if args.searcher:
-        position = catalog.game(
-            f"deduction(file={args.kb!r}, data={','.join(data)!r}, goal={goal!r})"
-        )
-        evaluator = catalog.evaluator(args.evaluator or "deduction-h", position)
-        found = proofs.prove_with(
-            position, catalog.observed(catalog.searcher(args.searcher)), evaluator
-        )
-        proof = found.proof
-        if proof is not None:
-            print(f"proved {goal} from {', '.join(data) or 'no data'}:", file=out)
-            for line in proofs.render_steps(proof):
-                print(f"  {line}", file=out)
-        else:
-            print(
-                f"no proof of {goal}: {found.failed_atom} fails "
-                f"(line of play: {' / '.join(found.refutation)})",
-                file=out,
-            )
-        rate = found.nodes / found.elapsed if found.elapsed > 0 else 0.0
-        print(
-            f"search: {found.searches} searches, {found.nodes} nodes, {found.leaves} leaves, "
-            f"{found.elapsed:.3f}s, {rate:,.0f} nodes/s",
-            file=out,
-        )
+        proof = _prove_by_search(catalog, args, data, goal, out)
     else:
-        try:
-            trace = deduce(rules, data, goal, args.lang)
-        except TooLargeForThesis as large:
-            print(f"{large}: proving by forward chaining instead, each sub-goal once", file=out)
-            proof = proofs.derived_proof(rules, data, goal)
-            if proof is not None:
-                print(f"proved {goal} from {', '.join(data) or 'no data'}:", file=out)
-                for line in proofs.render_steps(proof):
-                    print(f"  {line}", file=out)
-        else:
-            for line in trace.lines:
-                print(line, file=out)
-            proof = proofs.proof_from_trace(trace, rules)
+        proof = _prove_by_thesis(rules, data, goal, args.lang, out)
     if args.tree and proof is not None:
         for line in proofs.render_tree(proof):
             print(line, file=out)
@@ -726,20 +703,82 @@ def cmd_prove(catalog: Catalog, args, out) -> int:
     return EXIT_OK
 
 
-def cmd_bench(catalog: Catalog, args, out) -> int:
+def _print_proof(goal: str, data: Sequence[str], proof: Any, out: IO[str]) -> None:
+    from alfabeta.games.deduction import proof as proofs
+
+    print(f"proved {goal} from {', '.join(data) or 'no data'}:", file=out)
+    for line in proofs.render_steps(proof):
+        print(f"  {line}", file=out)
+
+
+def _prove_by_search(
+    catalog: Catalog, args: argparse.Namespace, data: Sequence[str], goal: str, out: IO[str]
+) -> Any:
+    """The proof a searcher finds over the deduction game (None, with the failing line)."""
+    from alfabeta.games.deduction import proof as proofs
+
+    position = catalog.game(f"deduction(file={args.kb!r}, data={','.join(data)!r}, goal={goal!r})")
+    evaluator = catalog.evaluator(args.evaluator or "deduction-h", position)
+    found = proofs.prove_with(
+        position, catalog.observed(catalog.searcher(args.searcher)), evaluator
+    )
+    if found.proof is not None:
+        _print_proof(goal, data, found.proof, out)
+    else:
+        print(
+            f"no proof of {goal}: {found.failed_atom} fails "
+            f"(line of play: {' / '.join(found.refutation)})",
+            file=out,
+        )
+    rate = found.nodes / found.elapsed if found.elapsed > 0 else 0.0
+    print(
+        f"search: {found.searches} searches, {found.nodes} nodes, {found.leaves} leaves, "
+        f"{found.elapsed:.3f}s, {rate:,.0f} nodes/s",
+        file=out,
+    )
+    return found.proof
+
+
+def _prove_by_thesis(rules: Any, data: Sequence[str], goal: str, lang: str, out: IO[str]) -> Any:
+    """The thesis's program's trace and proof; forward chaining where the thesis's tree is too
+    large."""
+    from alfabeta.games.deduction import proof as proofs
+    from alfabeta.games.deduction.thesis import TooLargeForThesis, deduce
+
+    try:
+        trace = deduce(rules, data, goal, lang)
+    except TooLargeForThesis as large:
+        print(f"{large}: proving by forward chaining instead, each sub-goal once", file=out)
+        proof = proofs.derived_proof(rules, data, goal)
+        if proof is not None:
+            _print_proof(goal, data, proof, out)
+        return proof
+    for line in trace.lines:
+        print(line, file=out)
+    return proofs.proof_from_trace(trace, rules)
+
+
+def _warn_overridden_depths(catalog: Catalog, searchers: list[str], depth: str) -> None:
+    """Say on stderr which searchers' own depth option ``--depth`` replaces."""
+    for spec in searchers:
+        own = getattr(catalog.searcher(spec), "depth", None)
+        if own is not None:
+            print(
+                f"alfabeta: bench: --depth {depth} overrides depth={own} in {spec!r}",
+                file=sys.stderr,
+            )
+
+
+def cmd_bench(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta bench``: searchers timed on a game's bench positions, as a table, JSON Lines or a
+    plot."""
     from alfabeta.arena import bench
 
     searchers = split_specs(args.searchers)
     depths = bench.parse_depths(args.depth)
     if args.min_time < 0:
         raise InvalidOptionError("--min-time must be >= 0")
-    for spec in searchers:
-        own = getattr(catalog.searcher(spec), "depth", None)
-        if own is not None:
-            print(
-                f"alfabeta: bench: --depth {args.depth} overrides depth={own} in {spec!r}",
-                file=sys.stderr,
-            )
+    _warn_overridden_depths(catalog, searchers, args.depth)
     table = _BenchTable(out, args.plain) if not args.signature else None
     jsonl = (
         bench.JsonlRecords(args.json, bench.manifest(args.game, searchers, catalog))
@@ -747,7 +786,7 @@ def cmd_bench(catalog: Catalog, args, out) -> int:
         else None
     )
 
-    def progress(record) -> None:
+    def progress(record: Any) -> None:
         if table is not None:
             table.add(record)
         if jsonl is not None:
@@ -801,12 +840,12 @@ class _BenchTable:
     )
     FORMATS = ("<28", "<4", ">2", ">11", ">11", ">9.5f", ">13,.0f", ">5", ">9", ">5", ">8", "")
 
-    def __init__(self, out, plain: bool | None = None):
+    def __init__(self, out: IO[str], plain: bool | None = None) -> None:
         self.out = out
         self.table = LiveTable(self.HEADERS, self.FORMATS, out, plain)
         self.numbers: dict[str, int] = {}
 
-    def add(self, record) -> None:
+    def add(self, record: Any) -> None:
         if record.position not in self.numbers:
             self.numbers[record.position] = len(self.numbers) + 1
             self.table.section(f"position #{self.numbers[record.position]}: {record.position}")
@@ -827,7 +866,7 @@ class _BenchTable:
             )
         )
 
-    def finish(self, records) -> None:
+    def finish(self, records: Any) -> None:
         self.table.stop()
         totals: dict[str, list[float]] = {}
         for r in records:
@@ -840,7 +879,9 @@ class _BenchTable:
             )
 
 
-def cmd_perft(catalog: Catalog, args, out) -> int:
+def cmd_perft(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta perft``: the number of move paths to a depth (with ``--divide``,
+    below each move)."""
     import time
 
     from alfabeta.core.walk import divide, perft
@@ -862,7 +903,8 @@ def cmd_perft(catalog: Catalog, args, out) -> int:
     return EXIT_OK
 
 
-def cmd_epd(catalog: Catalog, args, out) -> int:
+def cmd_epd(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta epd``: an EPD suite's best and avoid moves checked against a searcher's choice."""
     from alfabeta.games.chess.epd import read_epd, solve
 
     game = catalog.game("chess")
@@ -892,7 +934,9 @@ def cmd_epd(catalog: Catalog, args, out) -> int:
     return EXIT_OK
 
 
-def cmd_explain(catalog: Catalog, args, out) -> int:
+def cmd_explain(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta explain``: an evaluator's terms on a position (and with ``--dual``
+    both searches)."""
     import json
 
     from alfabeta.evaluators.explain import explanation, print_explanation
@@ -921,7 +965,9 @@ def cmd_explain(catalog: Catalog, args, out) -> int:
     return EXIT_OK
 
 
-def _dual_search(catalog: Catalog, position, evaluator, args) -> dict:
+def _dual_search(
+    catalog: Catalog, position: Position, evaluator: Any, args: argparse.Namespace
+) -> dict:
     """Run dual-eval on ``position``; both lines in the position's notation."""
     from alfabeta.plugins.spec import format_spec
 
@@ -948,7 +994,9 @@ def _dual_search(catalog: Catalog, position, evaluator, args) -> dict:
     }
 
 
-def cmd_solve(catalog: Catalog, args, out) -> int:
+def cmd_solve(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta solve``: a game or position solved exactly (retrograde tables or a
+    proof search)."""
     import json
 
     from alfabeta.solvers.solve import solve
@@ -983,18 +1031,23 @@ def cmd_solve(catalog: Catalog, args, out) -> int:
             account["strategy"] = _named_strategy(position, solution.strategy)
         print(json.dumps(account, indent=2), file=out)
         return EXIT_OK
+    _print_solution(position, solution, args, written if args.table else None, out)
+    return EXIT_OK
+
+
+def _print_solution(
+    position: Position,
+    solution: Any,
+    args: argparse.Namespace,
+    written: tuple | None,
+    out: IO[str],
+) -> None:
+    """The solution in words: notes, value and distance, best moves, the work done, the table
+    files written and (``--tree``) the winning strategy."""
     for note in solution.notes:
         print(f"note: {note}", file=out)
     mover = f"player {position.side_to_move + 1}"
-    distance = ""
-    if solution.distance is not None:
-        bound = "" if solution.method == "retrograde" else "at most "
-        distance = f" in {bound}{solution.distance} plies"
-    if args.mate is not None:
-        if solution.value == "win":
-            distance += f": mate in {((solution.distance or 0) + 1) // 2}"
-        elif solution.value == "no win":
-            distance = f": no mate in {args.mate}"
+    distance = _solution_distance(solution, args.mate)
     print(f"{position.name}: {solution.value} for {mover} (to move){distance}", file=out)
     if solution.best_moves:
         print(f"best moves: {' '.join(solution.best_moves)}", file=out)
@@ -1003,15 +1056,29 @@ def cmd_solve(catalog: Catalog, args, out) -> int:
         f"method: {solution.method}, {solution.work:,} {work}, {solution.seconds:.2f}s",
         file=out,
     )
-    if args.table:
+    if written is not None:
         print(f"table: {written[0]} and {written[1]}", file=out)
     if args.tree and solution.strategy is not None:
         for line in _strategy_lines(position, solution.strategy):
             print(line, file=out)
-    return EXIT_OK
 
 
-def _named_strategy(position, tree: dict) -> dict:
+def _solution_distance(solution: Any, mate: int | None) -> str:
+    """How far the result is: exact plies (retrograde) or a bound (proof search), in moves
+    for a mate question."""
+    distance = ""
+    if solution.distance is not None:
+        bound = "" if solution.method == "retrograde" else "at most "
+        distance = f" in {bound}{solution.distance} plies"
+    if mate is not None:
+        if solution.value == "win":
+            distance += f": mate in {((solution.distance or 0) + 1) // 2}"
+        elif solution.value == "no win":
+            distance = f": no mate in {mate}"
+    return distance
+
+
+def _named_strategy(position: Position, tree: dict) -> dict:
     """A strategy tree with its moves in the game's notation."""
     if "move" in tree:
         name = position.move_str(tree["move"])
@@ -1033,7 +1100,7 @@ def _named_strategy(position, tree: dict) -> dict:
     return {}
 
 
-def _strategy_lines(position, tree: dict, indent: str = "") -> list[str]:
+def _strategy_lines(position: Position, tree: dict, indent: str = "") -> list[str]:
     named = _named_strategy(position, tree)
     lines: list[str] = []
 
@@ -1050,13 +1117,13 @@ def _strategy_lines(position, tree: dict, indent: str = "") -> list[str]:
     return lines
 
 
-def _solving_progress(quiet: bool):
+def _solving_progress(quiet: bool) -> Any:
     """A context giving a progress callback (states enumerated or nodes expanded), drawn on a
     terminal."""
     import contextlib
 
     @contextlib.contextmanager
-    def progress():
+    def progress() -> Iterator[Any]:
         if quiet or not sys.stderr.isatty():
             yield None
             return
@@ -1075,7 +1142,8 @@ def _solving_progress(quiet: bool):
     return progress()
 
 
-def cmd_fcm(catalog: Catalog, args, out) -> int:
+def cmd_fcm(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta fcm``: the emotional evaluator's cognitive map run on a position."""
     import json
 
     from alfabeta.evaluators.explain import plot_trajectory, print_trajectory
@@ -1109,19 +1177,22 @@ def cmd_fcm(catalog: Catalog, args, out) -> int:
     return EXIT_OK
 
 
-def cmd_uci(catalog: Catalog | None, args, out) -> int:
+def cmd_uci(catalog: Catalog | None, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta uci``: the chess engine on stdin and stdout."""
     from alfabeta import uci
 
     return uci.run()
 
 
-def cmd_bayeschess(catalog: Catalog, args, out) -> int:
+def cmd_bayeschess(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta bayeschess``: BayesChess learning, models and style."""
     from alfabeta.learning import command
 
     return command.run(catalog, args, out)
 
 
-def cmd_new(catalog: Catalog, args, out) -> int:
+def cmd_new(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta new``: a plugin package to start from."""
     from alfabeta.scaffold import new_plugin
 
     root = new_plugin(args.kind, args.name, args.dir, args.cython)
@@ -1130,7 +1201,8 @@ def cmd_new(catalog: Catalog, args, out) -> int:
     return EXIT_OK
 
 
-def cmd_doctor(catalog: Catalog, args, out) -> int:
+def cmd_doctor(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta doctor``: what is installed and whether it works."""
     from alfabeta.doctor import diagnose, report
 
     return report(diagnose(catalog), out)
@@ -1157,6 +1229,7 @@ COMMANDS = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; the exit status (0 ok, 2 bad input, 3 abandoned, 130 interrupted)."""
     args = build_parser().parse_args(argv)
     out = sys.stdout
     catalog = None
@@ -1183,7 +1256,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _unexpected(error, catalog, args.debug)
 
 
-def _unexpected(error: Exception, catalog, debug: bool) -> int:
+def _unexpected(error: Exception, catalog: Catalog | None, debug: bool) -> int:
     import traceback
 
     from alfabeta.plugins.blame import blame

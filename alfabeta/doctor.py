@@ -14,9 +14,12 @@ import shutil
 import subprocess
 import sys
 from importlib import metadata
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from attrs import frozen
+
+if TYPE_CHECKING:
+    from alfabeta.plugins.catalog import Catalog
 
 DEPENDENCIES = ("numpy", "pluggy", "attrs", "rich")
 EXTRAS = {
@@ -80,7 +83,7 @@ def _compiled() -> list[Finding]:
     return findings
 
 
-def _plugins(catalog) -> list[Finding]:
+def _plugins(catalog: Catalog) -> list[Finding]:
     from alfabeta.plugins.catalog import BLOCK_ENV
 
     findings = []
@@ -126,7 +129,7 @@ def _engine(name: str) -> Finding:
     return Finding("engine", f"{name}: {path} ({names[0]})")
 
 
-def diagnose(catalog) -> list[Finding]:
+def diagnose(catalog: Catalog) -> list[Finding]:
     """Everything ``alfabeta doctor`` reports, in order."""
     from alfabeta import __version__
 

@@ -24,10 +24,14 @@ import math
 import sys
 import threading
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from alfabeta.core import WIN, AlfabetaError, Limit, is_proven
 from alfabeta.searchers import timeman
+
+if TYPE_CHECKING:
+    from alfabeta.core import Position, SearchResult
+    from alfabeta.plugins.catalog import Catalog
 
 ENGINE_NAME = "alfabeta"
 AUTHOR = "the alfabeta developers"
@@ -69,7 +73,7 @@ def one_line(error: BaseException) -> str:
     return text if len(text) <= MESSAGE_CHARS else text[:MESSAGE_CHARS] + "…"
 
 
-def parse_go(tokens: list[str], position) -> tuple[dict, set[str], list[int], list[str]]:
+def parse_go(tokens: list[str], position: Position) -> tuple[dict, set[str], list[int], list[str]]:
     """The numeric arguments (clamped), the flags, the ``searchmoves`` (legal ones) of a
     ``go``, and a note for everything changed or ignored."""
     values: dict[str, int] = {}
@@ -116,7 +120,7 @@ def parse_go(tokens: list[str], position) -> tuple[dict, set[str], list[int], li
     return values, flags, searchmoves, notes
 
 
-def _takes_info(searcher) -> bool:
+def _takes_info(searcher: Any) -> bool:
     import inspect
 
     from alfabeta.plugins.observe import Observed
@@ -137,7 +141,7 @@ def _described(report: dict) -> str:
     return " ".join(parts)
 
 
-def _legal_line(position, moves: Iterable[int]) -> list[int]:
+def _legal_line(position: Position, moves: Iterable[int]) -> list[int]:
     """The longest prefix of ``moves`` that is legal from ``position``."""
     line, played = [], 0
     try:
@@ -156,7 +160,9 @@ def _legal_line(position, moves: Iterable[int]) -> list[int]:
 class Engine:
     """One UCI session; ``handle(line)`` processes a command, ``write`` prints a line."""
 
-    def __init__(self, write: Callable[[str], None] | None = None, catalog=None) -> None:
+    def __init__(
+        self, write: Callable[[str], None] | None = None, catalog: Catalog | None = None
+    ) -> None:
         from alfabeta.plugins.catalog import load_catalog
 
         self.catalog = catalog or load_catalog()
@@ -183,14 +189,17 @@ class Engine:
         sys.stdout.flush()
 
     def write(self, line: str) -> None:
+        """Write one line to the GUI (thread-safe)."""
         with self._lock:
             self._write(line)
 
     def note(self, text: str) -> None:
+        """Send ``info string`` with ``text`` on one line, cut to MESSAGE_CHARS."""
         self.write("info string " + " ".join(text.split())[:MESSAGE_CHARS])
 
     # ---- commands -----------------------------------------------------------------------
     def handle(self, line: str) -> None:
+        """Run one line of input; unknown commands are ignored, as UCI asks."""
         tokens = line.split()
         if not tokens:
             return
@@ -202,7 +211,8 @@ class Engine:
         except Exception as error:  # whatever went wrong, the engine goes on
             self.note(f"error {one_line(error)}")
 
-    def cmd_uci(self, _):
+    def cmd_uci(self, _: list[str]) -> None:
+        """``uci``: identify the engine and list its options."""
         self.write(f"id name {ENGINE_NAME}")
         self.write(f"id author {AUTHOR}")
         self.write(f"option name Searcher type string default {DEFAULT_SEARCHER}")
@@ -221,10 +231,12 @@ class Engine:
         self.write("option name Threads type spin default 1 min 1 max 1")
         self.write("uciok")
 
-    def cmd_isready(self, _):
+    def cmd_isready(self, _: list[str]) -> None:
+        """``isready``: answer ``readyok``."""
         self.write("readyok")
 
-    def cmd_ucinewgame(self, _):
+    def cmd_ucinewgame(self, _: list[str]) -> None:
+        """``ucinewgame``: forget what earlier searches stored."""
         self.finish_search()
         self.position = self.catalog.game("chess")
         if self.player is not None:  # the searcher keeps its table between moves: forget it
@@ -232,7 +244,8 @@ class Engine:
             if new_game is not None:
                 new_game()
 
-    def cmd_setoption(self, tokens):
+    def cmd_setoption(self, tokens: list[str]) -> None:
+        """``setoption name N value V``: set an option, or report in an info string why not."""
         text = " ".join(tokens)
         if not text.startswith("name "):
             return
@@ -243,7 +256,7 @@ class Engine:
         self.finish_search()
         self.options[name] = self._checked_option(name, value)  # raises: the old value stays
 
-    def _checked_option(self, name: str, value: str):
+    def _checked_option(self, name: str, value: str) -> Any:
         if name in ("Hash", "Threads"):
             try:
                 number = int(value)
@@ -275,7 +288,8 @@ class Engine:
             PolyglotBook(value)
         return value
 
-    def cmd_position(self, tokens):
+    def cmd_position(self, tokens: list[str]) -> None:
+        """``position startpos|fen … [moves …]``: set the position."""
         if not tokens:
             return
         if tokens[0] == "startpos":
@@ -292,7 +306,8 @@ class Engine:
                 position.push(position.parse_move(text))
         self.position = position
 
-    def cmd_go(self, tokens):
+    def cmd_go(self, tokens: list[str]) -> None:
+        """``go …``: start a search in the background; ``bestmove`` follows it."""
         self.finish_search()
         position = self.position.copy()
         values, flags, searchmoves, notes = parse_go(tokens, position)
@@ -307,13 +322,16 @@ class Engine:
         )
         self.thread.start()
 
-    def cmd_stop(self, _):
+    def cmd_stop(self, _: list[str]) -> None:
+        """``stop``: end the search now; its ``bestmove`` follows."""
         self.finish_search()
 
-    def cmd_ponderhit(self, _):
+    def cmd_ponderhit(self, _: list[str]) -> None:
+        """``ponderhit``: the pondering search ends and its move is played."""
         self.finish_search()  # the ponder search ends; its move is played
 
-    def cmd_quit(self, _):
+    def cmd_quit(self, _: list[str]) -> None:
+        """``quit``: stop any search and leave."""
         self.finish_search()
         self.running = False
 
@@ -326,7 +344,7 @@ class Engine:
             self.thread = None
 
     # ---- searching ------------------------------------------------------------------------
-    def _make_player(self):
+    def _make_player(self) -> tuple[Any, Any]:
         """The searcher and evaluator the options name, kept from one ``go`` to the next (so
         the searcher's table carries over a game) until an option changes."""
         from attrs import evolve
@@ -334,14 +352,14 @@ class Engine:
         wanted = tuple(sorted(self.options.items()))
         if self.player is not None and self.player[0] == wanted:
             return self.player[1], self.player[2]
-        searcher = self.catalog.searcher(self.options["Searcher"] or DEFAULT_SEARCHER)
+        searcher = self.catalog.searcher(str(self.options["Searcher"] or DEFAULT_SEARCHER))
         if self.options["OwnBook"] and self.options["BookFile"] and hasattr(searcher, "book"):
             from alfabeta.games.chess.polyglot import PolyglotBook
 
-            searcher = evolve(searcher, book=PolyglotBook(self.options["BookFile"]))
+            searcher = evolve(searcher, book=PolyglotBook(str(self.options["BookFile"])))
         if hasattr(searcher, "tt_mb"):
             searcher = evolve(searcher, tt_mb=self.options["Hash"])
-        evaluator = self.catalog.evaluator(self.options["Evaluator"] or "standard", "chess")
+        evaluator = self.catalog.evaluator(str(self.options["Evaluator"] or "standard"), "chess")
         observed = self.catalog.observed(searcher)  # plugins see the engine's searches too
         self.player = (wanted, observed, evaluator)
         return observed, evaluator
@@ -374,8 +392,8 @@ class Engine:
             **clock,
         )
 
-    def _report(self, position):
-        def report(info, seldepth, hashfull):
+    def _report(self, position: Position) -> Callable[..., None]:
+        def report(info: Any, seldepth: Any, hashfull: Any) -> None:
             nps = int(info.nodes / info.elapsed) if info.elapsed > 0 else 0
             pv = " ".join(position.move_str(m) for m in _legal_line(position, info.pv))
             self.write(
@@ -386,12 +404,21 @@ class Engine:
 
         return report
 
-    def _run(self, searcher, evaluator, position, limit):
+    def _run(
+        self, searcher: Any, evaluator: Any, position: Position, limit: Limit | None
+    ) -> SearchResult:
         if _takes_info(searcher):
             return searcher.search(position, evaluator, limit, on_info=self._report(position))
         return searcher.search(position, evaluator, limit)
 
-    def _search_moves(self, searcher, evaluator, position, limit, moves: list[int]):
+    def _search_moves(
+        self,
+        searcher: Any,
+        evaluator: Any,
+        position: Position,
+        limit: Limit,
+        moves: list[int],
+    ) -> tuple[int, list[int]]:
         """``go searchmoves``: each allowed root move searched one ply shallower (its share
         of nodes and time), the best for the side to move played."""
         share = len(moves)
@@ -421,7 +448,7 @@ class Engine:
         self.note(f"searchmoves: {position.move_str(best)} scores {best_value}")
         return best, [best]
 
-    def _fallback(self, evaluator, position) -> int:
+    def _fallback(self, evaluator: Any, position: Position) -> int:
         try:
             return (
                 self.catalog.searcher(FALLBACK_SEARCHER)
@@ -431,7 +458,9 @@ class Engine:
         except Exception:
             return position.legal_moves()[0]
 
-    def _search(self, position, limit, infinite, searchmoves) -> None:
+    def _search(
+        self, position: Position, limit: Limit, infinite: bool, searchmoves: list[int]
+    ) -> None:
         best = ponder = None
         try:
             legal = position.legal_moves()
@@ -441,6 +470,8 @@ class Engine:
                 report = describe(position) if describe is not None else None
                 if report:  # e.g. a learned bayeschess: its phase, target, opponent's style
                     self.note(f"{evaluator.name} {_described(report)}")
+                move: int | None
+                line: list[int]
                 try:
                     if searchmoves and len(searchmoves) < len(legal):
                         move, line = self._search_moves(
@@ -448,11 +479,11 @@ class Engine:
                         )
                     else:
                         result = self._run(searcher, evaluator, position, limit)
-                        move, line = result.move, list(result.pv or (result.move,))
+                        move, line = result.move, list(result.pv or ())
                 except Exception as error:
                     self.note(f"error {one_line(error)}; answering with a one-ply search")
                     move, line = self._fallback(evaluator, position), []
-                if move not in legal:
+                if move is None or move not in legal:
                     move = self._fallback(evaluator, position)
                 best = position.move_str(move)
                 line = _legal_line(position, line if line and line[0] == move else [move])

@@ -606,7 +606,7 @@ def test_a_worker_of_another_alfabeta_version_is_refused(monkeypatch):
 
     real = jobs.worker_info
     monkeypatch.setattr(jobs, "worker_info", lambda: {**real(), "alfabeta": "9.9.9"})
-    with pytest.raises(ArenaError, match="runs alfabeta 9.9.9, this driver"):
+    with pytest.raises(ArenaError, match=r"runs alfabeta 9.9.9, this driver"):
         nim_match(games=2, executor="serial").run()
 
 

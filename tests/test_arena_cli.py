@@ -168,7 +168,7 @@ def test_bad_arena_input_is_a_clear_error_with_exit_2(
     capsys, tmp_path, monkeypatch, argv, fragment
 ):
     monkeypatch.chdir(tmp_path)
-    code, out, err = run_cli(capsys, *argv)
+    code, _out, err = run_cli(capsys, *argv)
     assert code == 2 and fragment in err
     assert "Traceback" not in err
 
@@ -292,6 +292,6 @@ def test_a_killed_worker_loses_no_finished_game_and_the_match_completes(tmp_path
     workers = [pid for server in servers[:1] for pid in _descendants(server)]
     assert workers  # pool workers are forked from the fork server
     os.kill(workers[0], signal.SIGKILL)
-    out, err = process.communicate(timeout=120)
+    _out, err = process.communicate(timeout=120)
     assert process.returncode == 0, err
     _check_records(tmp_path, 16)

@@ -117,7 +117,7 @@ def test_empty_cells_are_regularised_but_one_kind_of_result_decides_nothing():
 
 def test_sprt_options_are_parsed_and_checked():
     assert SPRT.parse("elo0=0 elo1=5 alpha=0.05 beta=0.1") == SPRT(0, 5, 0.05, 0.1)
-    with pytest.raises(InvalidOptionError, match="elo0=10.0 must be below elo1=5.0"):
+    with pytest.raises(InvalidOptionError, match=r"elo0=10.0 must be below elo1=5.0"):
         SPRT.parse("elo0=10 elo1=5")
     with pytest.raises(InvalidOptionError, match="alpha"):
         SPRT.parse("elo0=0 elo1=5 alpha=1.5")

@@ -253,7 +253,7 @@ def test_ded_h_scores_g_plus_one_p_minus_one():
 
 @pytest.mark.parametrize("example", sorted(EXAMPLES))
 def test_ded_thm_success_is_forward_chaining_derivability(example):
-    kb, data, goal, compact = EXAMPLES[example]
+    kb, data, goal, _compact = EXAMPLES[example]
     data = data.split(",")
     assert (goal in KB[kb].derivable(data)) == deduce(KB[kb], data, goal).proved
 

@@ -41,7 +41,7 @@ def test_a_missing_compiled_module_or_engine(monkeypatch, catalog):
     compiled = [f for f in findings if f.topic == "compiled core"]
     assert len(compiled) == 1 and "alfabeta.no_such did not load" in compiled[0].text
     assert "pip install --force-reinstall" in compiled[0].remedy
-    engine = [f for f in findings if f.topic == "engine"][0]
+    engine = next(f for f in findings if f.topic == "engine")
     assert engine.text == "no-such-engine-here: not found"
     assert engine.remedy.startswith("optional")
     problems = [f for f in findings if f.remedy and not f.remedy.startswith("optional")]

@@ -196,5 +196,5 @@ def test_bad_options_positions_and_moves_are_explained(catalog):
         position.from_string("15 x 0")
     with pytest.raises(InvalidPositionError, match="side"):
         position.from_string("15 3 2")
-    with pytest.raises(IllegalMoveError, match="take 1..14"):
+    with pytest.raises(IllegalMoveError, match=r"take 1..14"):
         position.push_str("15")

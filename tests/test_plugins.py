@@ -217,7 +217,7 @@ def test_an_unknown_name_lists_what_exists_and_suggests_the_closest(catalog):
 
 
 def test_an_unknown_option_names_the_options_there_are(catalog):
-    with pytest.raises(InvalidOptionError, match="did you mean 'depth'.*options: depth"):
+    with pytest.raises(InvalidOptionError, match=r"did you mean 'depth'.*options: depth"):
         catalog.searcher("py-alphabeta(deptj=3)")
     with pytest.raises(InvalidOptionError, match="no option 'm'"):
         catalog.game("fibonacci-nim(m=3)")

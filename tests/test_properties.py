@@ -51,4 +51,4 @@ def test_the_minimax_move_achieves_the_minimax_value(tree):
     position = CATALOG.game(f"tree(nodes={tree!r})")
     position.push(result.move)
     below = CATALOG.searcher("py-minimax").search(position, CATALOG.evaluator("tree-leaves"))
-    assert -below.value == result.value or not isinstance(child, list) and child == result.value
+    assert -below.value == result.value or (not isinstance(child, list) and child == result.value)

@@ -48,7 +48,7 @@ def test_a_fen_with_a_huge_counter_is_bad_input_not_a_traceback(command):
 
 
 def test_a_rank_of_nine_squares_is_refused(catalog):
-    with pytest.raises(InvalidPositionError, match="rank 8 .* has more than 8 squares"):
+    with pytest.raises(InvalidPositionError, match=r"rank 8 .* has more than 8 squares"):
         catalog.game("chess").from_string(
             "rnbqkbnrp/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
         )

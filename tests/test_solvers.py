@@ -253,7 +253,7 @@ def test_a_table_round_trips_and_plays_perfectly(catalog, tmp_path):
     one_ply = catalog.searcher("alphabeta(depth=1)")
     position = catalog.game("fibonacci-nim(n=20)")
     while not position.is_over():  # the table plays both sides: the first player wins
-        value, distance = again.of(position)
+        _value, _distance = again.of(position)
         move = one_ply.search(position, evaluator).move
         assert move in again.best_moves(position)
         position.push(move)

@@ -153,7 +153,7 @@ def test_case_22_alphabeta_evaluates_all_of_t4(catalog, ab):
 
 @pytest.mark.parametrize("tree, document, variant", [(T4, 11, 9), (T5, 17, 16)])
 def test_cases_23_30_negascout_document_version_and_variant(catalog, tree, document, variant):
-    result, leaves = run(catalog, "negascout", tree)
+    _result, leaves = run(catalog, "negascout", tree)
     assert len(leaves) == document
     _, leaves_variant = run(catalog, "negascout(research_leaves=off)", tree)
     assert len(leaves_variant) == variant and set(leaves_variant) == set(leaves)

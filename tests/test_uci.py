@@ -255,7 +255,7 @@ def test_alfabeta_play_builds_the_book_it_is_given(catalog, tmp_path, capsys):
 def test_a_book_is_a_callable_the_searcher_receives_not_a_path(catalog, tmp_path, capsys):
     from alfabeta.core import InvalidOptionError
 
-    with pytest.raises(InvalidOptionError, match="expected a callable.*PolyglotBook"):
+    with pytest.raises(InvalidOptionError, match=r"expected a callable.*PolyglotBook"):
         catalog.searcher(f"alphabeta(depth=3, book={str(tmp_path / 'book.bin')!r})")
     args = ["play", "tictactoe", "--first", "alphabeta", "--second", "alphabeta"]
     assert main([*args, "--book", str(tmp_path / "book.bin")]) == 2

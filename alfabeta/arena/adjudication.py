@@ -40,6 +40,9 @@ def _parse_words(text: str, flag: str, keys: tuple[str, ...]) -> dict[str, int]:
 
 @frozen
 class ResignRule:
+    """Resign for a side once both engines' scores have been at least ``score`` against it for
+    ``movecount`` consecutive moves each (cutechess's -resign)."""
+
     movecount: int
     score: int
 
@@ -51,6 +54,9 @@ class ResignRule:
 
 @frozen
 class DrawRule:
+    """Draw from move ``movenumber`` on once both scores have stayed within ``score`` of 0 for
+    ``movecount`` consecutive moves each (cutechess's -draw)."""
+
     movenumber: int
     movecount: int
     score: int
@@ -63,6 +69,8 @@ class DrawRule:
 
 @frozen
 class Adjudication:
+    """The adjudication rules of a run: resign, draw, and a ply cap (then a draw)."""
+
     resign: ResignRule | None = None
     draw: DrawRule | None = None
     max_plies: int | None = None

@@ -25,6 +25,10 @@ from alfabeta.plugins.catalog import Catalog
 
 @frozen
 class BenchRecord:
+    """One timed search of the bench: the game, position, searcher and depth, and what it counted
+    (nodes, leaves, table hits, re-searches), its time (median of the repetitions), value and
+    move."""
+
     game: str
     position: str
     searcher: str
@@ -159,7 +163,7 @@ class JsonlRecords:
 
     def __init__(self, path: str | Path, head: dict) -> None:
         try:
-            self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by close()
+            self.file = open(path, "w", encoding="utf-8")
         except OSError as error:
             raise AlfabetaError(f"cannot write {str(path)!r}: {error.strerror}") from None
         self._write(head)
@@ -169,9 +173,11 @@ class JsonlRecords:
         self.file.flush()
 
     def add(self, record: BenchRecord) -> None:
+        """Append ``record`` as a ``result`` line and flush it."""
         self._write({"type": "result", **asdict(record)})
 
     def close(self) -> None:
+        """Close the file; every record written so far is on disk."""
         self.file.close()
 
 

@@ -8,13 +8,14 @@ plus the time margin loses on time.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from attrs import define, field, frozen
 
 from alfabeta.core import InvalidOptionError, Limit
 
 
-def _seconds(instance, attribute, value):
+def _seconds(instance: Any, attribute: Any, value: Any) -> None:
     if (
         isinstance(value, bool)
         or not isinstance(value, (int, float))
@@ -23,7 +24,7 @@ def _seconds(instance, attribute, value):
         raise InvalidOptionError(f"time control {attribute.name}={value!r}: expected seconds >= 0")
 
 
-def _moves(instance, attribute, value):
+def _moves(instance: Any, attribute: Any, value: Any) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
         raise InvalidOptionError(f"time control moves={value!r}: expected a whole number >= 1")
 
@@ -37,7 +38,7 @@ class TimeControl:
     increment: float = field(default=0.0, validator=_seconds, converter=float)
     moves: int | None = field(default=None, validator=_moves)
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         if self.seconds == 0 and self.increment == 0:
             raise InvalidOptionError("time control: no time at all (give seconds or increment)")
 
@@ -76,7 +77,7 @@ class Clock:
     remaining: float = field(default=None)
     moves_made: int = 0
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         if self.remaining is None:
             self.remaining = self.control.seconds
 

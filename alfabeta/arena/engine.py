@@ -16,7 +16,7 @@ import shutil
 import subprocess
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from attrs import define, field
@@ -75,6 +75,8 @@ class UciEngine:
 
     # ---- process ------------------------------------------------------------------------
     def start(self) -> None:
+        """Start the engine process and run the ``uci`` handshake, the ``setoption`` lines and
+        ``isready``; an engine that fails or stalls raises EngineFailure."""
         try:
             self.process = subprocess.Popen(
                 self.command,
@@ -105,9 +107,11 @@ class UciEngine:
 
     @property
     def alive(self) -> bool:
+        """Whether the process is running."""
         return self.process is not None and self.process.poll() is None
 
     def send(self, line: str) -> None:
+        """Send one line to the engine; a dead engine raises EngineFailure."""
         if self.process is None or self.process.stdin is None:
             raise EngineFailure(f"{self.name} is not running", "crash")
         try:
@@ -116,7 +120,9 @@ class UciEngine:
         except (BrokenPipeError, OSError, ValueError):
             raise EngineFailure(f"{self.name} exited (cannot write {line!r})", "crash") from None
 
-    def _until(self, done: Callable[[str], bool], seconds: float, waiting_for: str):
+    def _until(
+        self, done: Callable[[str], bool], seconds: float, waiting_for: str
+    ) -> Iterator[str]:
         """Yield output lines until ``done(line)``; a deadline or the end of output fails."""
         deadline = time.monotonic() + seconds
         while True:
@@ -137,11 +143,13 @@ class UciEngine:
                 return
 
     def ready(self, seconds: float = STARTUP_SECONDS) -> None:
+        """Send ``isready`` and wait ``seconds`` at most for ``readyok``."""
         self.send("isready")
         for _ in self._until(lambda line: line == "readyok", seconds, "isready"):
             pass
 
     def new_game(self) -> None:
+        """Tell the engine a new game starts (``ucinewgame``) and wait until it is ready."""
         self.send("ucinewgame")
         self.ready()
 
@@ -261,7 +269,11 @@ class UciPlayer:
             self.engine = engine
         self.engine.new_game()
 
-    def choose(self, position: Position, notify: Callable[..., Any], limit: Limit | None = None):
+    def choose(
+        self, position: Position, notify: Callable[..., Any], limit: Limit | None = None
+    ) -> tuple[int, SearchResult | None]:
+        """The engine's move for ``position`` under ``limit`` (the Player protocol), reporting its
+        search to ``notify``."""
         limit = limit or Limit()
         if self.engine is None:
             self.new_game()
@@ -304,6 +316,7 @@ class UciPlayer:
         return move, result
 
     def close(self) -> None:
+        """Quit the engine, killing it if it does not exit in time."""
         if self.engine is not None:
             self.engine.close()
             self.engine = None

@@ -5,10 +5,13 @@ from __future__ import annotations
 import os
 import platform
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from alfabeta.plugins.catalog import Catalog
 
 
-def environment(catalog=None) -> dict[str, Any]:
+def environment(catalog: Catalog | None = None) -> dict[str, Any]:
     """Versions (alfabeta, Python, numpy, pluggy, attrs), the machine, the host, the time, and
     with ``catalog`` every loaded plugin with its distribution and version."""
     import attrs

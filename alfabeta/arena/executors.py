@@ -21,6 +21,7 @@ import logging
 import multiprocessing
 import signal
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from typing import Any
 
 from alfabeta.core import AlfabetaError, InvalidOptionError
 
@@ -44,7 +45,8 @@ def _version() -> str:
 class SerialExecutor(Executor):
     """Runs each job in ``submit``, in the calling thread."""
 
-    def submit(self, fn, /, *args, **kwargs):
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future:
+        """Run ``fn(*args, **kwargs)`` now and return a finished Future with its result or error."""
         future: Future = Future()
         try:
             future.set_result(fn(*args, **kwargs))
@@ -78,10 +80,13 @@ class Backend:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
+        """Release the backend's workers."""
         self.executor.shutdown(wait=True)
 
 
 class LocalBackend(Backend):
+    """Games in a local process pool (forkserver), one worker per concurrent game."""
+
     def __init__(self, concurrency: int) -> None:
         self.concurrency = concurrency
         self.description = f"local process pool of {concurrency}"
@@ -93,11 +98,13 @@ class LocalBackend(Backend):
         return ProcessPoolExecutor(self.concurrency, mp_context=context, initializer=_ignore_sigint)
 
     def restart(self) -> bool:
+        """Replace a broken pool (a killed worker) with a fresh one; True when it could."""
         self.terminate()
         self.executor = self._pool()
         return True
 
     def terminate(self) -> None:
+        """Stop the pool's workers without waiting for their games."""
         processes = list((getattr(self.executor, "_processes", None) or {}).values())
         self.executor.shutdown(wait=False, cancel_futures=True)
         for process in processes:  # Python < 3.14 has no public way to end running jobs
@@ -108,6 +115,9 @@ class LocalBackend(Backend):
 
 
 class DaskBackend(Backend):
+    """Games on a Dask cluster (a scheduler address, or a local cluster), each a task; every worker
+    must run the driver's alfabeta version."""
+
     def __init__(self, address: str | None, workers: int = 2) -> None:
         try:
             from distributed import Client, LocalCluster
@@ -147,9 +157,11 @@ class DaskBackend(Backend):
         super().__init__(self.client.get_executor(pure=False), size * WINDOW_PER_WORKER)
 
     def terminate(self) -> None:
+        """Stop handing out games without waiting for those running."""
         self.executor.shutdown(wait=False)
 
     def close(self) -> None:
+        """Close the client, and the local cluster if this backend started one."""
         self.client.close()
         if self.cluster is not None:
             self.cluster.close()

@@ -16,7 +16,7 @@ import platform
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import asdict, field, frozen
 
@@ -27,6 +27,10 @@ from alfabeta.arena.openings import Opening
 from alfabeta.arena.play import GameRecord, play_game
 from alfabeta.arena.players import Player, build_player
 from alfabeta.core import Outcome
+
+if TYPE_CHECKING:
+    from alfabeta.core import Position
+    from alfabeta.plugins.catalog import Catalog
 
 RESULT_TEXT = {0: "1-0", 1: "0-1", None: "1/2-1/2"}
 
@@ -41,13 +45,14 @@ class GameJob:
     pair: int
     game: str
     players: tuple[Player, Player]
-    opening: Opening = Opening()
-    adjudication: Adjudication = Adjudication()
+    opening: Opening = field(factory=Opening)
+    adjudication: Adjudication = field(factory=Adjudication)
     seed: int = 0
     round: int = 0
     version: str = ""
 
     def to_dict(self) -> dict[str, Any]:
+        """The job as plain JSON-ready data (what a worker receives)."""
         rules = self.adjudication
         return {
             "index": self.index,
@@ -67,6 +72,7 @@ class GameJob:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameJob:
+        """The job ``to_dict`` described."""
         rules = data.get("adjudication") or {}
         return cls(
             index=data["index"],
@@ -85,7 +91,7 @@ class GameJob:
         )
 
 
-def _fields(rule) -> dict | None:
+def _fields(rule: Any) -> dict | None:
     return None if rule is None else asdict(rule)
 
 
@@ -122,6 +128,7 @@ class GameResult:
 
     @property
     def plies(self) -> int:
+        """The number of moves played."""
         return len(self.moves)
 
     def score_for(self, name: str) -> float:
@@ -131,6 +138,7 @@ class GameResult:
         return 1.0 if self.players[self.winner] == name else 0.0
 
     def to_dict(self) -> dict[str, Any]:
+        """The result as plain JSON-ready data (what a worker returns and the records keep)."""
         return {
             name: (list(value) if isinstance(value, tuple) else value)
             for name, value in ((a.name, getattr(self, a.name)) for a in self.__attrs_attrs__)
@@ -138,6 +146,7 @@ class GameResult:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameResult:
+        """The result ``to_dict`` described."""
         tuples = {"players", "opening", "moves", "seconds", "nodes", "depths", "scores"}
         known = {a.name for a in cls.__attrs_attrs__}
         fields: dict[str, Any] = {
@@ -151,7 +160,7 @@ _catalog = None
 _engines: dict[str, UciPlayer] = {}
 
 
-def worker_catalog():
+def worker_catalog() -> Catalog:
     """This process's plugin catalog, loaded once."""
     global _catalog
     if _catalog is None:
@@ -162,7 +171,7 @@ def worker_catalog():
 
 
 @contextmanager
-def catalog_in_use(catalog) -> Iterator[None]:
+def catalog_in_use(catalog: Catalog) -> Iterator[None]:
     """Play the jobs run in this process with ``catalog`` (a serial run with the caller's
     plugins), then go back to the process's own."""
     global _catalog
@@ -181,6 +190,7 @@ def close_engines() -> None:
 
 
 def worker_info() -> dict[str, Any]:
+    """Who played a game: the worker's host, process id, Python and alfabeta versions."""
     from alfabeta import __version__
 
     return {
@@ -191,7 +201,7 @@ def worker_info() -> dict[str, Any]:
     }
 
 
-def _live_player(player: Player, catalog, position):
+def _live_player(player: Player, catalog: Catalog, position: Position) -> Any:
     if player.kind != "uci":
         return build_player(player, catalog, position)
     key = repr(player.to_dict())

@@ -18,7 +18,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import define, field
 
@@ -38,9 +38,12 @@ from alfabeta.arena.rating import (
 from alfabeta.arena.runner import Recorder, RunInterrupted, drive, manifest
 from alfabeta.core import InvalidOptionError
 
+if TYPE_CHECKING:
+    from alfabeta.plugins.catalog import Catalog
 
-def _whole(minimum: int):
-    def check(instance, attribute, value):
+
+def _whole(minimum: int) -> Callable[[Any, Any, Any], None]:
+    def check(instance: Any, attribute: Any, value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
             raise InvalidOptionError(
                 f"{attribute.name}={value!r}: expected a whole number >= {minimum}"
@@ -49,7 +52,7 @@ def _whole(minimum: int):
     return check
 
 
-def _order(instance, attribute, value):
+def _order(instance: Any, attribute: Any, value: Any) -> None:
     if value not in ("sequential", "random"):
         raise InvalidOptionError(f"openings order {value!r}: expected sequential or random")
 
@@ -95,7 +98,7 @@ class _Run:
             },
         }
 
-    def _prepare(self, catalog) -> None:
+    def _prepare(self, catalog: Catalog) -> None:
         """Check everything before the first game: the game, each player, the openings."""
         position = catalog.game(self.game)
         names = [p.name for p in self._players()]
@@ -161,8 +164,8 @@ class _Run:
         jsonl: str | None,
         pgn: str | None,
         resume: bool,
-        progress,
-        catalog,
+        progress: Any,
+        catalog: Catalog | None,
         on_game: Callable[[GameResult, int | None], Any] | None = None,
     ) -> tuple[list[GameResult], str]:
         """Play the games not yet recorded. ``on_game(result, run_id)`` sees every game of
@@ -229,7 +232,7 @@ class Match(_Run):
 
     kind = "match"
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         if not isinstance(self.first, Player) or not isinstance(self.second, Player):
             raise InvalidOptionError("a match needs two Players")
 
@@ -253,7 +256,14 @@ class Match(_Run):
         return self._pair_job(index, self.first, self.second, 0)
 
     def run(
-        self, *, db=None, jsonl=None, pgn=None, resume=False, progress=None, catalog=None
+        self,
+        *,
+        db: Any = None,
+        jsonl: Any = None,
+        pgn: Any = None,
+        resume: bool = False,
+        progress: Any = None,
+        catalog: Catalog | None = None,
     ) -> MatchResult:
         """Play the match; Ctrl-C raises RunInterrupted after the records are safe."""
         names = (self.first.name, self.second.name)
@@ -290,6 +300,7 @@ class MatchResult:
     status: str = "finished"
 
     def wdl(self) -> WDL:
+        """A's wins, draws and losses against B."""
         a = self.names[0]
         scores = [g.score_for(a) for g in self.games]
         return WDL.from_scores(scores)
@@ -306,9 +317,11 @@ class MatchResult:
         return elo_estimate(self.wdl(), self.pentanomial())
 
     def los(self) -> float:
+        """The likelihood that A is stronger than B."""
         return los(self.wdl())
 
     def llr(self) -> float | None:
+        """The SPRT's log-likelihood ratio so far, or None without an SPRT."""
         if self.sprt_test is None:
             return None
         return self.sprt_test.llr(self.wdl(), self.pentanomial())
@@ -320,6 +333,7 @@ class MatchResult:
         return self.sprt_test.test(self.wdl(), self.pentanomial())
 
     def sprt(self) -> dict[str, Any] | None:
+        """The SPRT's state (llr, bounds, elo0, elo1, decision) as a dict, or None without one."""
         if self.sprt_test is None:
             return None
         return {
@@ -331,7 +345,8 @@ class MatchResult:
             "decision": self.decision(),
         }
 
-    def to_dataframe(self):
+    def to_dataframe(self) -> Any:
+        """The games as a pandas DataFrame (pandas is optional)."""
         return games_dataframe(self.games)
 
     def summary(self) -> list[str]:
@@ -367,7 +382,7 @@ class Tournament(_Run):
 
     kind = "tournament"
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         self.players = list(self.players)
         if len(self.players) < 2 or not all(isinstance(p, Player) for p in self.players):
             raise InvalidOptionError("a tournament needs at least two Players")
@@ -381,6 +396,8 @@ class Tournament(_Run):
         return config
 
     def encounters(self) -> list[tuple[int, int]]:
+        """The pairs of player indices that meet: every pair, or the first against each other in a
+        gauntlet."""
         count = len(self.players)
         if self.gauntlet:
             return [(0, j) for j in range(1, count)]
@@ -388,6 +405,7 @@ class Tournament(_Run):
 
     @property
     def total_games(self) -> int:
+        """Games in the whole tournament: a colour-swapped pair per encounter per round."""
         return 2 * self.rounds * len(self.encounters())
 
     def job(self, index: int) -> GameJob:
@@ -398,8 +416,17 @@ class Tournament(_Run):
         return self._pair_job(index, self.players[i], self.players[j], round_number)
 
     def run(
-        self, *, db=None, jsonl=None, pgn=None, resume=False, progress=None, catalog=None
+        self,
+        *,
+        db: Any = None,
+        jsonl: Any = None,
+        pgn: Any = None,
+        resume: bool = False,
+        progress: Any = None,
+        catalog: Catalog | None = None,
     ) -> TournamentResult:
+        """Play the tournament (or what a resumed run lacks) and return its result; the options are
+        those of ``Match.run``."""
         names = [p.name for p in self.players]
         if progress is not None:
             progress.bind(lambda games: TournamentResult(names, games))
@@ -427,11 +454,14 @@ class Standing:
 
     @property
     def points(self) -> float:
+        """Wins plus half the draws."""
         return self.wdl.wins + 0.5 * self.wdl.draws
 
 
 @define
 class TournamentResult:
+    """The games of a tournament, with standings and head-to-head results computed from them."""
+
     names: list[str]
     games: list[GameResult]
     status: str = "finished"
@@ -451,11 +481,12 @@ class TournamentResult:
         order = {name: i for i, name in enumerate(self.names)}
         return sorted(rows, key=lambda s: (-s.points, -s.elo.elo, order[s.name]))
 
-    def to_dataframe(self):
+    def to_dataframe(self) -> Any:
+        """The games as a pandas DataFrame (pandas is optional)."""
         return games_dataframe(self.games)
 
 
-def games_dataframe(games: Sequence[GameResult]):
+def games_dataframe(games: Sequence[GameResult]) -> Any:
     """The games as a pandas DataFrame (pandas is optional)."""
     try:
         import pandas

@@ -37,10 +37,12 @@ class Opening:
     name: str = ""
 
     def to_dict(self) -> dict:
+        """The opening as plain JSON-ready data."""
         return {"start": self.start, "moves": list(self.moves), "name": self.name}
 
     @classmethod
     def from_dict(cls, data: dict) -> Opening:
+        """The opening ``to_dict`` described."""
         return cls(data.get("start"), tuple(data.get("moves", ())), data.get("name", ""))
 
     def position(self, game: Position) -> Position:

@@ -38,6 +38,9 @@ class GameAbandoned(AlfabetaError):
 
 
 class Player(Protocol):
+    """What plays a move in a game: a searcher with its evaluator and limit, a human,
+    or an engine."""
+
     label: str
 
     def choose(
@@ -57,11 +60,14 @@ class SearchPlayer:
     limit: Limit | None = None
     label: str = field(default="")
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         if not self.label:
             self.label = str(self.searcher)
 
-    def choose(self, position, notify, limit=None):
+    def choose(
+        self, position: Position, notify: Callable[..., Any], limit: Limit | None = None
+    ) -> tuple[int, SearchResult | None]:
+        """The searcher's move for ``position`` and the SearchResult behind it."""
         limit = (self.limit or Limit()).merged(limit)
         result = observed_search(notify, self.searcher, position, self.evaluator, limit)
         if result.move is None:
@@ -78,7 +84,10 @@ class HumanPlayer:
     write: Callable[[str], Any] = field(factory=lambda: print)
     label: str = "human"
 
-    def choose(self, position, notify, limit=None):
+    def choose(
+        self, position: Position, notify: Callable[..., Any], limit: Limit | None = None
+    ) -> tuple[int, SearchResult | None]:
+        """Ask the person at the terminal for a move until a legal one is typed."""
         self.write(str(position))
         while True:
             try:
@@ -143,7 +152,9 @@ class Forfeit(AlfabetaError):
         self.termination = termination
 
 
-def _choose(player, game: Position, notify, limit: Limit, forfeit: bool):
+def _choose(
+    player: Any, game: Position, notify: Callable[..., Any], limit: Limit, forfeit: bool
+) -> tuple[int, SearchResult | None]:
     """The player's move, checked legal; with ``forfeit`` every failure becomes a Forfeit."""
     try:
         move, result = player.choose(game, notify, limit)

@@ -10,7 +10,7 @@ sent with ``setoption``. ``name=spec`` names a player (``"ns=negascout(tt=on)"``
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import evolve, field, frozen
 
@@ -20,24 +20,27 @@ from alfabeta.arena.play import HumanPlayer, SearchPlayer
 from alfabeta.core import InvalidOptionError, Limit, Position
 from alfabeta.plugins.spec import parse_spec
 
+if TYPE_CHECKING:
+    from alfabeta.plugins.catalog import Catalog
+
 HUMAN, UCI = "human", "uci"
 LABEL = re.compile(r"\s*([A-Za-z0-9_.+-]+)\s*=(?![=])")  # "name=" before a spec
 DEFAULT_MARGIN = 0.1  # seconds a move may overrun the clock before it loses on time
 
 
-def _optional_whole(instance, attribute, value):
+def _optional_whole(instance: Any, attribute: Any, value: Any) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
         raise InvalidOptionError(f"player {attribute.name}={value!r}: expected a whole number >= 1")
 
 
-def _optional_seconds(instance, attribute, value):
+def _optional_seconds(instance: Any, attribute: Any, value: Any) -> None:
     if value is not None and (
         isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0
     ):
         raise InvalidOptionError(f"player {attribute.name}={value!r}: expected seconds > 0")
 
 
-def _margin(instance, attribute, value):
+def _margin(instance: Any, attribute: Any, value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
         raise InvalidOptionError(f"player margin={value!r}: expected seconds >= 0")
 
@@ -66,7 +69,7 @@ class Player:
     margin: float = field(default=DEFAULT_MARGIN, validator=_margin)
     name: str = ""
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         spec = self.spec.strip()
         label = LABEL.match(spec)
         if label:  # "name=spec"
@@ -93,6 +96,7 @@ class Player:
         return Limit(depth=self.depth, nodes=self.nodes, time=self.movetime)
 
     def to_dict(self) -> dict[str, Any]:
+        """The player as plain JSON-ready data."""
         return {
             "spec": self.spec,
             "evaluator": self.evaluator,
@@ -106,9 +110,11 @@ class Player:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Player:
+        """The player ``to_dict`` described."""
         return cls(**data)
 
     def renamed(self, name: str) -> Player:
+        """The same player under another name."""
         return evolve(self, name=name)
 
 
@@ -123,7 +129,7 @@ def uci_settings(spec: str) -> tuple[list[str], dict[str, Any]]:
     return command, options
 
 
-def build_player(player: Player, catalog, position: Position):
+def build_player(player: Player, catalog: Catalog, position: Position) -> Any:
     """The live player for ``player`` on ``position``'s game (validated: unknown names and
     options raise the catalog's typed errors)."""
     kind = player.kind

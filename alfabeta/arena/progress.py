@@ -29,9 +29,11 @@ class RunProgress:
         self.task: Any = None
 
     def bind(self, summarise: Callable[[list], Any]) -> None:
+        """Give the bar the function that summarises the games so far."""
         self.summarise = summarise
 
     def start(self, total: int, games: list) -> None:
+        """Show the bar for ``total`` games, ``games`` of them already played."""
         if not self.enabled:
             return
         from rich.console import Console
@@ -49,10 +51,12 @@ class RunProgress:
         self.task = self.progress.add_task(self._describe(games), total=total, completed=len(games))
 
     def update(self, games: list) -> None:
+        """Redraw the bar after a game."""
         if self.progress is not None:
             self.progress.update(self.task, completed=len(games), description=self._describe(games))
 
     def stop(self) -> None:
+        """Remove the bar."""
         if self.progress is not None:
             self.progress.stop()
             self.progress = None
@@ -76,6 +80,8 @@ class RunProgress:
 
 
 def elo_cells(elo: EloEstimate) -> tuple[str, str]:
+    """An Elo estimate's value and error as table cells (±inf where the score is 0 or 100 %)."""
+
     def text(value: float) -> str:
         return ("+inf" if value > 0 else "-inf") if math.isinf(value) else f"{value:.1f}"
 
@@ -83,7 +89,7 @@ def elo_cells(elo: EloEstimate) -> tuple[str, str]:
     return text(elo.elo), ("inf" if math.isinf(error) or math.isnan(error) else f"{error:.1f}")
 
 
-def print_crosstable(result, out: IO[str], plain: bool | None = None) -> None:
+def print_crosstable(result: Any, out: IO[str], plain: bool | None = None) -> None:
     """A cutechess-style table: rank, name, Elo ± CI, games, score, draws, then W-D-L
     against each opponent, in ranking order."""
     standings = result.standings()

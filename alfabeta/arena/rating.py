@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from statistics import NormalDist
+from typing import Any
 
 from attrs import field, frozen, validators
 
@@ -61,6 +62,7 @@ class WDL:
 
     @property
     def games(self) -> int:
+        """Games counted."""
         return self.wins + self.draws + self.losses
 
     @property
@@ -70,6 +72,7 @@ class WDL:
 
     @property
     def draw_ratio(self) -> float:
+        """The share of draws."""
         return self.draws / self.games if self.games else 0.0
 
     def counts(self) -> tuple[int, int, int]:
@@ -96,6 +99,7 @@ class Pentanomial:
 
     @property
     def pairs(self) -> int:
+        """Pairs counted."""
         return sum(self.counts)
 
     def __str__(self) -> str:
@@ -114,6 +118,7 @@ class EloEstimate:
 
     @property
     def error(self) -> float:
+        """The half-width of the 95 % interval (inf when it is unbounded)."""
         if math.isinf(self.lower) or math.isinf(self.upper):
             return math.inf
         return (self.upper - self.lower) / 2.0
@@ -171,12 +176,12 @@ def elo_estimate(wdl: WDL, pentanomial: Pentanomial | None = None) -> EloEstimat
     )
 
 
-def _probability(instance, attribute, value):
+def _probability(instance: Any, attribute: Any, value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < 1:
         raise InvalidOptionError(f"sprt {attribute.name}={value!r}: expected a number in (0, 1)")
 
 
-def _finite(instance, attribute, value):
+def _finite(instance: Any, attribute: Any, value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise InvalidOptionError(f"sprt {attribute.name}={value!r}: expected a finite number")
 
@@ -193,7 +198,7 @@ class SPRT:
     beta: float = field(default=0.05, validator=_probability)
     model: str = field(default="logistic", validator=validators.in_(("logistic", "normalized")))
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         if self.elo0 >= self.elo1:
             raise InvalidOptionError(f"sprt elo0={self.elo0} must be below elo1={self.elo1}")
 

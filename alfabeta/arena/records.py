@@ -87,6 +87,8 @@ class RecordsError(AlfabetaError, ValueError):
 
 @frozen
 class RunInfo:
+    """A run in the database: its id, kind, status, when it started, games requested and played."""
+
     id: int
     kind: str
     created: str
@@ -98,6 +100,7 @@ class RunInfo:
 
 
 def now() -> str:
+    """The current time in UTC, ISO 8601."""
     return time.strftime("%Y-%m-%dT%H:%M:%S%z")
 
 
@@ -139,9 +142,11 @@ class ResultsDB:
             )
 
     def close(self) -> None:
+        """Close the database."""
         self.connection.close()
 
     def start_run(self, kind: str, config: dict, manifest: dict, requested: int) -> int:
+        """Record a new run and return its id."""
         with self.connection:
             cursor = self.connection.execute(
                 "INSERT INTO runs (kind, created, config, manifest, requested, status) "
@@ -160,6 +165,7 @@ class ResultsDB:
         return None if row is None else int(row[0])
 
     def set_status(self, run_id: int, status: str, requested: int | None = None) -> None:
+        """Set a run's status (and its requested game count)."""
         with self.connection:
             self.connection.execute("UPDATE runs SET status = ? WHERE id = ?", (status, run_id))
             if requested is not None:
@@ -169,6 +175,7 @@ class ResultsDB:
                 )
 
     def add_game(self, run_id: int, result: GameResult) -> None:
+        """Store a finished game of ``run_id`` (in one transaction)."""
         data = result.to_dict()
         row = {
             "run_id": run_id,
@@ -189,6 +196,7 @@ class ResultsDB:
             )
 
     def games(self, run_id: int) -> list[GameResult]:
+        """The games recorded for ``run_id``, in game order."""
         cursor = self.connection.execute(
             "SELECT * FROM games WHERE run_id = ? ORDER BY game_index", (run_id,)
         )
@@ -204,6 +212,7 @@ class ResultsDB:
         return results
 
     def runs(self) -> list[RunInfo]:
+        """Every run in the database, oldest first."""
         rows = self.connection.execute(
             "SELECT r.id, r.kind, r.created, r.config, r.manifest, r.requested, r.status, "
             "(SELECT COUNT(*) FROM games g WHERE g.run_id = r.id) FROM runs r ORDER BY r.id"
@@ -241,16 +250,18 @@ class JsonlWriter:
 
     def __init__(self, path: str | Path) -> None:
         try:
-            self.file = open(path, "a", encoding="utf-8")  # noqa: SIM115 - kept for the run
+            self.file = open(path, "a", encoding="utf-8")
         except OSError as error:
             raise RecordsError(f"cannot write {str(path)!r}: {error.strerror}") from None
 
     def write(self, record: dict) -> None:
+        """Append ``record`` as one JSON line and flush it."""
         self.file.write(json.dumps(record) + "\n")
         self.file.flush()
         os.fsync(self.file.fileno())
 
     def close(self) -> None:
+        """Close the file."""
         self.file.close()
 
 
@@ -286,7 +297,7 @@ def time_control_tags(players: Sequence[dict]) -> dict[str, str]:
     return {"WhiteTimeControl": white, "BlackTimeControl": black}
 
 
-def pgn_text(result: GameResult, chess_game, event: str, players: Sequence[dict]) -> str:
+def pgn_text(result: GameResult, chess_game: Any, event: str, players: Sequence[dict]) -> str:
     """A chess game as PGN: the opening moves and the game's, from the initial position."""
     from alfabeta.games.chess.pgn import format_game, sans_of
 
@@ -318,9 +329,11 @@ def pgn_text(result: GameResult, chess_game, event: str, players: Sequence[dict]
 class PgnWriter:
     """Appends each chess game as PGN, flushed at once."""
 
-    def __init__(self, path: str | Path, chess_game, event: str, players: dict[str, dict]) -> None:
+    def __init__(
+        self, path: str | Path, chess_game: Any, event: str, players: dict[str, dict]
+    ) -> None:
         try:
-            self.file = open(path, "a", encoding="utf-8")  # noqa: SIM115 - kept for the run
+            self.file = open(path, "a", encoding="utf-8")
         except OSError as error:
             raise RecordsError(f"cannot write {str(path)!r}: {error.strerror}") from None
         self.chess_game = chess_game
@@ -328,12 +341,14 @@ class PgnWriter:
         self.players = players
 
     def write(self, result: GameResult) -> None:
+        """Append the game to the PGN file and flush it."""
         settings = [self.players.get(name, {}) for name in result.players]
         self.file.write(pgn_text(result, self.chess_game, self.event, settings))
         self.file.flush()
         os.fsync(self.file.fileno())
 
     def close(self) -> None:
+        """Close the file."""
         self.file.close()
 
 

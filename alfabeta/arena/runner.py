@@ -16,12 +16,15 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from alfabeta.arena.environment import environment
 from alfabeta.arena.executors import ArenaError, Backend
 from alfabeta.arena.jobs import GameJob, GameResult, play_job
 from alfabeta.arena.records import JsonlWriter, PgnWriter, RecordsError, ResultsDB
+
+if TYPE_CHECKING:
+    from alfabeta.plugins.catalog import Catalog
 
 MAX_RESTARTS = 3  # a pool that dies this many times in one run is not restarted again
 
@@ -106,7 +109,7 @@ def _interrupt_deferred() -> Iterator[None]:
             previous(*received[0])
 
 
-def manifest(catalog, config: dict) -> dict[str, Any]:
+def manifest(catalog: Catalog, config: dict) -> dict[str, Any]:
     """Where and with what a run was played, and its configuration."""
     return {**environment(catalog), "config": config}
 
@@ -114,7 +117,7 @@ def manifest(catalog, config: dict) -> dict[str, Any]:
 class Recorder:
     """The run's records: a database row per game (and the run's row), JSON Lines, PGN."""
 
-    def __init__(self, db=None, jsonl=None, pgn=None) -> None:
+    def __init__(self, db: Any = None, jsonl: Any = None, pgn: Any = None) -> None:
         self.db = ResultsDB(db) if db else None
         self.jsonl = JsonlWriter(jsonl) if jsonl else None
         self.pgn_path = pgn
@@ -128,7 +131,7 @@ class Recorder:
         manifest: dict,
         requested: int,
         resume: bool,
-        catalog,
+        catalog: Catalog,
         players: dict[str, dict],
     ) -> list[GameResult]:
         """Open the run (the matching one when resuming); the games it already has."""
@@ -177,10 +180,12 @@ class Recorder:
             self.pgn.write(result)
 
     def finish(self, status: str) -> None:
+        """Record the run's final status."""
         if self.db is not None and self.run_id is not None:
             self.db.set_status(self.run_id, status)
 
     def close(self) -> None:
+        """Close every sink."""
         for sink in (self.db, self.jsonl, self.pgn):
             if sink is not None:
                 sink.close()

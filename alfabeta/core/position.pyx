@@ -36,8 +36,9 @@ cdef class Position:
 
     Subclasses implement the C-level methods (``generate``, ``make``, ``unmake``,
     ``c_outcome``, ``c_key``, and optionally ``generate_noisy``, ``order_hint``,
-    ``make_null``, ``unmake_null``, ``is_tactical``; ``make_null`` returns False where the game has no pass
-    move or the position is zugzwang-prone, and null-move pruning is then skipped) and the
+    ``make_null``, ``unmake_null``, ``is_tactical``; ``make_null`` returns False where the game
+    has no pass move or the position is zugzwang-prone, and null-move pruning is then skipped)
+    and the
     Python methods ``options``, ``to_string``, ``from_string``,
     ``move_str``, ``parse_move`` and ``__str__``; this base builds the rest of the Python API.
     ``side_to_move`` is a field each game keeps current in make/unmake.

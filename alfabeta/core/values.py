@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Callable
+from typing import Any
 
 from attrs import field, frozen, validators
 
@@ -14,11 +16,11 @@ MAX_NODES = 10**15  # a node limit is a C long long; no search gets near this
 MAX_SECONDS = 10**9  # about 31 years: finite, so every deadline is a real time
 
 
-def _non_negative(kind: type, maximum: float = math.inf):
-    def check(instance, attribute, value):
+def _non_negative(kind: type, maximum: float = math.inf) -> Callable[[Any, Any, Any], None]:
+    def check(instance: Any, attribute: Any, value: Any) -> None:
         if value is None:
             return
-        if not isinstance(value, kind) or isinstance(value, bool) or not 0 <= value <= maximum:
+        if not isinstance(value, kind) or isinstance(value, bool) or not 0 <= value <= maximum:  # type: ignore[operator]
             bound = "" if maximum == math.inf else f" up to {maximum}"
             raise InvalidOptionError(
                 f"limit {attribute.name}={str(value)[:24]}: expected a non-negative "
@@ -28,7 +30,7 @@ def _non_negative(kind: type, maximum: float = math.inf):
     return check
 
 
-def _positive_or_none(instance, attribute, value):
+def _positive_or_none(instance: Any, attribute: Any, value: Any) -> None:
     if value is None:
         return
     if (
@@ -59,12 +61,13 @@ class Limit:
     infinite: bool = field(default=False, validator=validators.instance_of(bool))
     stop: threading.Event | None = field(default=None, eq=False, repr=False)
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         if self.infinite and self.stop is None:
             raise InvalidOptionError("limit infinite=True needs a stop event to end the search")
 
     @property
     def uses_clock(self) -> bool:
+        """Whether the limit describes a game clock (either side's time or increment)."""
         return any(v is not None for v in (self.wtime, self.btime, self.winc, self.binc))
 
     def merged(self, other: Limit | None) -> Limit:

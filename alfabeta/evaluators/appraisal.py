@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from attrs import field, frozen
@@ -60,6 +61,7 @@ class Goal:
 
     @property
     def relevance(self) -> tuple[float, ...]:
+        """The goal's relevance of each emotion at its reference ε."""
         return relevance(self.eta, self.epsilon_ref)
 
 
@@ -86,6 +88,7 @@ def select_goal(material: float, king_safety: float, in_check: bool) -> Goal:
 
 
 def goal_named(name: str) -> Goal:
+    """The goal called ``name``; an unknown name raises InvalidOptionError."""
     try:
         return GOALS[name]
     except KeyError:
@@ -143,7 +146,7 @@ def avatar(epsilon: float, game_over: str | None = None) -> str:
     return "e" if epsilon <= 0.75 else "f"
 
 
-def _number(instance, attribute, value) -> None:
+def _number(instance: Any, attribute: Any, value: Any) -> None:
     if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
         raise InvalidOptionError(f"fuzzifier {attribute.name}={value!r}: expected a number")
 
@@ -245,7 +248,7 @@ class Appraisal:
         }
 
 
-def _asdict(value) -> dict:
+def _asdict(value: Any) -> dict:
     from attrs import asdict
 
     return asdict(value)

@@ -20,7 +20,6 @@ from alfabeta.core.evaluator cimport EVAL_ERROR, Evaluator
 from alfabeta.core.position cimport Position
 from alfabeta.games.chess.board cimport (
     BISHOP,
-    BLACK,
     KING,
     KNIGHT,
     PAWN,
@@ -264,8 +263,6 @@ cdef int _shelter(Chess board, int colour) noexcept:
     return total
 
 
-
-
 cdef inline int file_of(int square) noexcept:
     return square & 7
 
@@ -470,8 +467,8 @@ cdef class Standard(Evaluator):
         self.side(<Chess> position, us ^ 1, &mg_them, &eg_them)
         shelter = _shelter(<Chess> position, us) - _shelter(<Chess> position, us ^ 1)
         mg_us += 3 * shelter
-        mobility = _pseudo_mobility(<Chess> position, us) - _pseudo_mobility(<Chess> position,
-                                                                               us ^ 1)
+        mobility = (_pseudo_mobility(<Chess> position, us)
+                    - _pseudo_mobility(<Chess> position, us ^ 1))
         return ((mg_us - mg_them) * phase + (eg_us - eg_them) * (24 - phase)) // 24 \
             + 4 * mobility
 

@@ -4,7 +4,7 @@ R 500, Q 900, in centipawns from the side to move."""
 
 from alfabeta.core.evaluator cimport EVAL_ERROR, Evaluator
 from alfabeta.core.position cimport Position
-from alfabeta.games.chess.board cimport BISHOP, KNIGHT, PAWN, QUEEN, ROOK, Chess
+from alfabeta.games.chess.board cimport PAWN, QUEEN, Chess
 
 cdef extern from *:
     int popcount "__builtin_popcountll"(unsigned long long) nogil

@@ -3,7 +3,7 @@
 
 from alfabeta.core.evaluator cimport EVAL_ERROR, Evaluator
 from alfabeta.core.position cimport Position
-from alfabeta.games.deduction.game cimport NODE_ATOM, NODE_CLAIMED, NODE_CLAUSE, Deduction
+from alfabeta.games.deduction.game cimport NODE_ATOM, NODE_CLAIMED, Deduction
 
 PROVED = 100
 

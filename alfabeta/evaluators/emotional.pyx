@@ -85,7 +85,7 @@ cdef class Emotional(CPW):
     cdef bint clamp, magnitude
 
     def __init__(self, matrix="printed", goal="auto", eta=None, epsilon_ref=None,
-                 relevance=None, epsilon=None, clamp=False, magnitude=False, tolerance=1e-6,
+                 relevance=None, epsilon=None, clamp=False, magnitude=False, tolerance=1e-6,  # no-cython-lint
                  material_band=200.0, immobile=10.0, shield_safe=16.0, shield_unsafe=0.0,
                  tropism_safe=55.0, tropism_unsafe=70.0, tropism="seed", mobility="own"):
         super().__init__(tropism=tropism, mobility=mobility)

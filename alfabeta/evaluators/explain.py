@@ -4,17 +4,20 @@ Table 5 of the article prints it, and its plot."""
 
 from __future__ import annotations
 
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from alfabeta.console import print_table
 from alfabeta.core.errors import InvalidOptionError
 from alfabeta.evaluators.appraisal import AVATARS, SHORT, label
 from alfabeta.evaluators.fcm import NODES, Trajectory
 
+if TYPE_CHECKING:
+    from alfabeta.core import Position
+
 SIDES = ("white", "black")
 
 
-def explanation(evaluator, position) -> dict[str, Any]:
+def explanation(evaluator: Any, position: Position) -> dict[str, Any]:
     """A JSON-ready account of ``evaluator`` on ``position``: its score, and its terms (raw,
     multiplier, weighted and the appraisal when it has ``report``, else ``explain``'s)."""
     account: dict[str, Any] = {

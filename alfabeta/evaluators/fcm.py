@@ -13,6 +13,8 @@ edge Mov → IndROp (0.25 → 0), the only matrix under which Table 5's recorded
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from attrs import field, frozen
 
@@ -41,7 +43,7 @@ TOLERANCE = 1e-6  # Table 5 stops when no concept moves by 1e-6: 25 updates
 MAX_UPDATES = 100  # every run of the seed's map converges in well under this
 
 
-def threshold(x):
+def threshold(x: Any) -> Any:
     """The bipolar logistic S(x) = 2 / (1 + e^(-5x)) - 1, elementwise; ℝ → (-1, 1)."""
     return 2.0 / (1.0 + np.exp(-5.0 * np.asarray(x, dtype=float))) - 1.0
 
@@ -68,10 +70,12 @@ class Trajectory:
 
     @property
     def final(self) -> np.ndarray:
+        """The state the map settled in (the last row)."""
         return self.states[-1]
 
     @property
     def updates(self) -> int:
+        """The number of update steps run."""
         return len(self.states) - 1
 
     @property
@@ -80,12 +84,12 @@ class Trajectory:
         return float(self.final[RELIEF])
 
 
-def _check_tolerance(instance, attribute, value) -> None:
+def _check_tolerance(instance: Any, attribute: Any, value: Any) -> None:
     if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 < value < 1:
         raise InvalidOptionError(f"FCM {attribute.name}={value!r}: expected a number in (0, 1)")
 
 
-def _check_updates(instance, attribute, value) -> None:
+def _check_updates(instance: Any, attribute: Any, value: Any) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 100_000:
         raise InvalidOptionError(f"FCM {attribute.name}={value!r}: expected 1 … 100000")
 
@@ -104,13 +108,14 @@ class FCM:
 
     @property
     def weights(self) -> np.ndarray:
+        """The weight matrix this evaluator's ``matrix`` option names."""
         return matrix_named(self.matrix)
 
-    def step(self, state) -> np.ndarray:
+    def step(self, state: Any) -> np.ndarray:
         """One update: S(state · E)."""
         return threshold(np.asarray(state, dtype=float) @ self.weights)
 
-    def run(self, initial) -> Trajectory:
+    def run(self, initial: Any) -> Trajectory:
         """Iterate from ``initial`` (seven values in [-1, 1], in ``NODES`` order) until no
         concept moves by ``tolerance`` or ``max_updates`` updates were made."""
         state = np.asarray(initial, dtype=float)

@@ -1,5 +1,7 @@
 """Registers alfabeta's evaluators through the same hook as any third-party plugin."""
 
+from collections.abc import Callable
+
 from alfabeta.evaluators.chess_eval import CPW, BayesChess, Standard
 from alfabeta.evaluators.chess_material import Material
 from alfabeta.evaluators.deduction import DeductionH
@@ -16,7 +18,8 @@ from alfabeta.solvers.solved import Solved
 
 
 @hookimpl
-def register_evaluators(register):
+def register_evaluators(register: Callable[..., None]) -> None:
+    """Register alfabeta's own evaluators."""
     register(
         "trgd-lines",
         TRGDLines,

@@ -1,5 +1,7 @@
 """Registers alfabeta's compiled games through the same hook as any third-party plugin."""
 
+from collections.abc import Callable
+
 from alfabeta.games.chess.board import ChessGame
 from alfabeta.games.connect_four import ConnectFour
 from alfabeta.games.deduction.game import Deduction
@@ -10,7 +12,8 @@ from alfabeta.plugins import hookimpl
 
 
 @hookimpl
-def register_games(register):
+def register_games(register: Callable[..., None]) -> None:
+    """Register alfabeta's own games."""
     register(
         "fibonacci-nim",
         FibonacciNim,

@@ -13,8 +13,14 @@ to right, rank 1 at the bottom). ``to_string()`` is the 9 cells top row first (`
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from alfabeta.core import IllegalMoveError, InvalidPositionError, Result
 from alfabeta.plugins import hookimpl
+
+if TYPE_CHECKING:
+    from alfabeta.core import Position
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 MARKS = "xo"
@@ -44,16 +50,19 @@ class TicTacToe:
 
     # -- moves --
     def legal_moves(self) -> list[int]:
+        """The empty squares, or none once the game is over."""
         if self.outcome() != Result.ONGOING:
             return []
         return [cell for cell in range(9) if self.board[cell] is None]
 
     def push(self, move: int) -> None:
+        """Play ``move``; an illegal move raises IllegalMoveError."""
         if move not in self.legal_moves():
             raise IllegalMoveError(f"{move!r} is not a legal tictactoe move in {self.to_string()}")
         self.make(move)
 
     def pop(self) -> int:
+        """Take back the last move and return it."""
         move = self.history[-1]
         self.unmake(move)
         return move
@@ -61,16 +70,20 @@ class TicTacToe:
     # Unchecked versions for searchers, which only play moves legal_moves() gave them: the
     # adapter calls these instead of push/pop, skipping the legality check at every node.
     def make(self, move: int) -> None:
+        """Play a generated move without checking it (the searchers' fast path)."""
         self.board[move] = self.side_to_move
         self.history.append(move)
         self.side_to_move ^= 1
 
     def unmake(self, move: int) -> None:
+        """Take back ``move``, the last one played, without checking it."""
         self.history.pop()
         self.board[move] = None
         self.side_to_move ^= 1
 
     def outcome(self) -> Result:
+        """The result for the side to move: a line of the opponent's is a loss, a full
+        board a draw."""
         last = self.side_to_move ^ 1
         if any(all(self.board[c] == last for c in line) for line in LINES):
             return Result.LOSS
@@ -79,12 +92,14 @@ class TicTacToe:
         return Result.ONGOING
 
     def key(self) -> int:
+        """A key of the board and the side to move (for transposition tables)."""
         code = 0
         for cell in self.board:
             code = code * 3 + (0 if cell is None else cell + 1)
         return _mix(code * 2 + self.side_to_move)
 
     def copy(self) -> TicTacToe:
+        """An independent copy, move stack included."""
         twin = TicTacToe()
         twin.board, twin.side_to_move, twin.history = (
             list(self.board),
@@ -95,10 +110,12 @@ class TicTacToe:
 
     # -- strings --
     def to_string(self) -> str:
+        """The board as nine characters (``x``, ``o``, ``.``) and the side to move."""
         cells = "".join("." if c is None else MARKS[c] for c in self.board)
         return f"{cells} {MARKS[self.side_to_move]}"
 
     def from_string(self, text: str) -> TicTacToe:
+        """A new game set from ``to_string``'s form; bad text raises InvalidPositionError."""
         fields = text.split()
         if len(fields) != 2 or len(fields[0]) != 9 or set(fields[0]) - set(".xo"):
             raise InvalidPositionError(
@@ -126,9 +143,11 @@ class TicTacToe:
         return twin
 
     def move_str(self, move: int) -> str:
+        """The square's name, ``a1`` … ``c3``."""
         return "abc"[move % 3] + str(3 - move // 3)
 
     def parse_move(self, text: str) -> int:
+        """The move named by a square (``b2``); anything else raises IllegalMoveError."""
         text = text.strip().lower()
         if len(text) != 2 or text[0] not in "abc" or text[1] not in "123":
             raise IllegalMoveError(f"{text!r} is not a tictactoe move: write a1..c3")
@@ -147,7 +166,7 @@ class TicTacToe:
         return "\n".join(rows)
 
 
-def open_lines(position) -> int:
+def open_lines(position: Position) -> int:
     """Lines still open for the side to move minus lines open for the opponent."""
     board = position.game.board if hasattr(position, "game") else position.board
     me = position.side_to_move
@@ -162,12 +181,14 @@ def open_lines(position) -> int:
 
 
 @hookimpl
-def register_games(register):
+def register_games(register: Callable[..., None]) -> None:
+    """Register tic-tac-toe."""
     register("tictactoe", TicTacToe, description="3×3 noughts and crosses (plain Python)")
 
 
 @hookimpl
-def register_evaluators(register):
+def register_evaluators(register: Callable[..., None]) -> None:
+    """Register tic-tac-toe's evaluator."""
     register(
         "tictactoe-lines",
         open_lines,

@@ -173,7 +173,10 @@ cdef class Tree(Position):
                     raise InvalidOptionError(f"tree leaf {item!r} is too large (|v| <= 1e8)")
                 value.append(scaled)
             head += 1
-        as_array = lambda xs: np.asarray(xs, dtype=np.int32)
+
+        def as_array(xs):
+            return np.asarray(xs, dtype=np.int32)
+
         self.first_child, self.child_count = as_array(first_child), as_array(child_count)
         self.parent, self.node_value = as_array(parent), as_array(value)
         self.uniform = False

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
 from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
 
 from alfabeta.core import InvalidOptionError
+
+if TYPE_CHECKING:
+    from alfabeta.plugins.catalog import Catalog
 
 USAGE = """\
 examples:
@@ -16,7 +21,7 @@ examples:
   alfabeta bayeschess experiment --games 200 --out exp --depth 2"""
 
 
-def add_parser(commands) -> None:
+def add_parser(commands: Any) -> None:
     """The ``bayeschess`` command and its subcommands."""
     bayes = commands.add_parser(
         "bayeschess",
@@ -83,31 +88,32 @@ def add_parser(commands) -> None:
     experiment.add_argument("--quiet", action="store_true")
 
 
-def _player_options(parser) -> None:
+def _player_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--searcher", default="alphabeta", help="searcher spec of both sides")
     parser.add_argument("--depth", type=int, default=2, help="depth per move")
     parser.add_argument("--nodes", type=int, help="nodes per move")
     parser.add_argument("--tc", help="time control instead: 10+0.1, 40/60 …")
 
 
-def _base_player(args):
+def _base_player(args: argparse.Namespace) -> Any:
     from alfabeta.arena import Player
 
     depth = None if args.tc or args.nodes else args.depth
     return Player(args.searcher, depth=depth, nodes=args.nodes, tc=args.tc)
 
 
-def _progress(args):
+def _progress(args: argparse.Namespace) -> Any:
     from alfabeta.arena.progress import RunProgress
 
     return RunProgress(enabled=False if args.quiet else None)
 
 
-def run(catalog, args, out) -> int:
+def run(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """Run ``alfabeta bayeschess ACTION``; the exit status."""
     return ACTIONS[args.action](catalog, args, out)
 
 
-def _learn(catalog, args, out) -> int:
+def _learn(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
     from alfabeta.arena import Adjudication
     from alfabeta.learning.selfplay import SelfPlay
 
@@ -148,7 +154,7 @@ def _learn(catalog, args, out) -> int:
     return 0
 
 
-def _show(catalog, args, out) -> int:
+def _show(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
     from alfabeta.console import print_table
     from alfabeta.learning.model import BayesModel
     from alfabeta.learning.naive_bayes import Outcome
@@ -178,7 +184,7 @@ def _show(catalog, args, out) -> int:
     return 0
 
 
-def _export(catalog, args, out) -> int:
+def _export(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
     from alfabeta.learning.database import LearningDB
     from alfabeta.learning.params import BayesChessParams
 
@@ -199,7 +205,7 @@ def _export(catalog, args, out) -> int:
     return 0
 
 
-def _games_of(files, name: str, catalog):
+def _games_of(files: Any, name: str, catalog: Catalog) -> Iterator[tuple[Any, int]]:
     """(final position, side) of every game in ``files`` where ``name`` played."""
     from alfabeta.games.chess.pgn import read_pgn, replay
 
@@ -220,7 +226,7 @@ def _games_of(files, name: str, catalog):
             yield position, sides[0]
 
 
-def _train_style(catalog, args, out) -> int:
+def _train_style(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
     from alfabeta.learning.style import StyleClassifier, style_named, training_rows
 
     rows, labels = [], []
@@ -248,7 +254,7 @@ def _train_style(catalog, args, out) -> int:
     return 0
 
 
-def _style(catalog, args, out) -> int:
+def _style(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
     from alfabeta.learning.style import StyleClassifier, features
 
     classifier = StyleClassifier.load(args.model) if args.model else StyleClassifier.paper()
@@ -267,7 +273,7 @@ def _style(catalog, args, out) -> int:
     return 0
 
 
-def _experiment(catalog, args, out) -> int:
+def _experiment(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
     from alfabeta.learning.experiment import run_experiment
 
     report = run_experiment(

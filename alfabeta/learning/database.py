@@ -113,6 +113,7 @@ class LearningDB:
         return len(phases)
 
     def close(self) -> None:
+        """Close the database."""
         self.connection.close()
 
 

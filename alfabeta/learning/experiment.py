@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import define, evolve
 
@@ -31,11 +31,17 @@ from alfabeta.learning.naive_bayes import TwoClassNaiveBayes
 from alfabeta.learning.params import PARAMETER_COUNT
 from alfabeta.learning.selfplay import SelfPlay
 
+if TYPE_CHECKING:
+    from alfabeta.plugins.catalog import Catalog
+
 FIGURE_6 = "r4rk1/p1B1b1pp/2b2n2/3p1p2/8/2PBPN2/PP3PPP/RN3RK1 b - - 0 20"
 
 
 @define
 class SubsetResult:
+    """The learned-against-fixed games of one subset size: W-D-L, score, Elo ± error, and the two
+    Figure 6 counts."""
+
     games: int
     wins: int
     draws: int
@@ -56,7 +62,7 @@ def subset_sizes(games: int, tournaments: int) -> list[int]:
     return [round(games * k / tournaments) for k in range(1, tournaments + 1)]
 
 
-def figure6_score(model_file: str, target: str, catalog) -> int:
+def figure6_score(model_file: str, target: str, catalog: Catalog) -> int:
     """The Figure 6 position's score from Black's (the side to move's) view with the model
     ``model_file`` (a quoted path, as it goes in a spec)."""
     position = catalog.game("chess").from_string(FIGURE_6)
@@ -78,8 +84,8 @@ def run_experiment(
     alpha: float = 1.0,
     executor: str | None = None,
     concurrency: int = 1,
-    progress_factory=None,
-    log=None,
+    progress_factory: Any = None,
+    log: Any = None,
 ) -> dict[str, Any]:
     """Run both experiments into ``out`` and return what ``experiment.json`` holds."""
     from alfabeta.plugins.catalog import load_catalog

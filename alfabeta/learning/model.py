@@ -45,6 +45,7 @@ class BayesModel:
 
     @property
     def alpha(self) -> float:
+        """The model's default smoothing."""
         return self.learner.alpha
 
     def parameters(self, phase: Phase, target: str, alpha: float | None = None) -> BayesChessParams:
@@ -54,6 +55,7 @@ class BayesModel:
         return BayesChessParams.from_states(self.base, states)
 
     def save(self, path: str | Path) -> tuple[Path, Path]:
+        """Write ``NAME.json`` and ``NAME.npz`` beside ``path``; their paths."""
         from alfabeta import __version__
 
         meta: dict[str, Any] = {

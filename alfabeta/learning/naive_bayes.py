@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -42,10 +43,12 @@ class Outcome(IntEnum):
 
     @property
     def label(self) -> str:
+        """The paper's Spanish name of the result."""
         return ("GANAN", "PIERDEN", "TABLAS")[self]
 
     @classmethod
     def parse(cls, text: str) -> Outcome:
+        """The outcome named by ``text`` (GANAN/win, PIERDEN/loss, TABLAS/draw, any case)."""
         key = str(text).strip().upper()
         for outcome in cls:
             if key in (outcome.label, outcome.name, outcome.label[0]):
@@ -89,6 +92,7 @@ class TwoClassNaiveBayes:
 
     @property
     def rows(self) -> int:
+        """The rows learned so far."""
         return int(self.class_counts.sum())
 
     def partial_fit(
@@ -180,7 +184,7 @@ class CategoricalNaiveBayes:
         if self.prior_counts is not None and self.prior_counts.shape != (len(self.classes),):
             raise InvalidOptionError(f"prior_counts: expected {len(self.classes)} counts")
 
-    def _index(self, feature: int, value) -> int | None:
+    def _index(self, feature: int, value: Any) -> int | None:
         if value is None:
             return None  # not observed: the feature is left out
         try:
@@ -191,6 +195,8 @@ class CategoricalNaiveBayes:
             ) from None
 
     def partial_fit(self, rows: Iterable[Sequence], labels: Iterable[str]) -> CategoricalNaiveBayes:
+        """Add the counts of ``rows`` with their class ``labels``; an unknown class or value raises
+        InvalidOptionError."""
         for row, label in zip(rows, labels, strict=True):
             if label not in self.classes:
                 raise InvalidOptionError(f"class {label!r}: expected one of {self.classes}")
@@ -203,12 +209,15 @@ class CategoricalNaiveBayes:
         return self
 
     def fit(self, rows: Iterable[Sequence], labels: Iterable[str]) -> CategoricalNaiveBayes:
+        """Forget every count, then learn ``rows`` as ``partial_fit`` does."""
         self.class_counts[...] = 0
         for table in self.counts:
             table[...] = 0
         return self.partial_fit(rows, labels)
 
     def priors(self) -> np.ndarray:
+        """The class probabilities, smoothed with ``alpha`` (from the given prior counts
+        when set)."""
         counts = self.class_counts if self.prior_counts is None else self.prior_counts
         smoothed = np.asarray(counts, float) + self.alpha
         total = smoothed.sum()

@@ -23,6 +23,7 @@ Decisions where the paper is silent (seed-002 §6):
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
 import numpy as np
 from attrs import field, frozen
@@ -46,6 +47,7 @@ class Phase(IntEnum):
 
     @property
     def label(self) -> str:
+        """The paper's letter for the phase: A, M or F."""
         return "AMF"[self]
 
     @classmethod
@@ -117,7 +119,7 @@ def perturbed_states(seed: int, phase: Phase, count: int = PARAMETER_COUNT) -> n
     return generator.integers(0, STATES, size=count, dtype=np.uint8)
 
 
-def _vector(value) -> np.ndarray:
+def _vector(value: Any) -> np.ndarray:
     array = np.asarray(value)
     if array.shape != (PARAMETER_COUNT,) or not np.issubdtype(array.dtype, np.integer):
         raise InvalidOptionError(
@@ -137,7 +139,7 @@ class BayesChessParams:
 
     vector: np.ndarray = field(converter=_vector, eq=False)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: Any) -> bool:
         return isinstance(other, BayesChessParams) and np.array_equal(self.vector, other.vector)
 
     def __hash__(self) -> int:
@@ -158,16 +160,20 @@ class BayesChessParams:
         return cls(values[np.arange(PARAMETER_COUNT), states])
 
     def to_vector(self) -> np.ndarray:
+        """A writable copy of the 774 parameters."""
         return self.vector.copy()
 
     @property
     def piece_values(self) -> tuple[int, ...]:
+        """The five piece values (pawn … queen)."""
         return tuple(int(v) for v in self.vector[:5])
 
     @property
     def check_bonus(self) -> int:
+        """The bonus for giving check."""
         return int(self.vector[5])
 
     @property
     def tables(self) -> np.ndarray:
+        """The piece-square tables, indexed [colour, piece, square]."""
         return self.vector[6:].reshape(2, 6, 64)

@@ -37,6 +37,7 @@ class PerturbedParameters:
         self.sets: dict[Phase, BayesChessParams] = {}
 
     def for_phase(self, phase: Phase) -> BayesChessParams:
+        """The perturbed parameters of ``phase`` (made once, then kept)."""
         if phase not in self.sets:
             self.sets[phase] = BayesChessParams.from_states(
                 self.base, perturbed_states(self.seed, phase)
@@ -44,12 +45,15 @@ class PerturbedParameters:
         return self.sets[phase]
 
     def initial(self) -> BayesChessParams:
+        """The parameters before any search: the opening's."""
         return self.for_phase(Phase.OPENING)
 
     def parameters_for(self, root: Position) -> BayesChessParams:
+        """The parameters for a search from ``root``: its phase's."""
         return self.for_phase(game_phase(root))
 
     def describe(self, root: Position) -> dict[str, Any]:
+        """What the evaluator reports about its choice at ``root``."""
         return {"phase": game_phase(root).name.lower(), "perturb": self.seed}
 
 
@@ -84,11 +88,13 @@ class LearnedParameters:
         self.sets: dict[tuple[Phase, str], BayesChessParams] = {}
 
     def for_phase(self, phase: Phase, target: str) -> BayesChessParams:
+        """The model's parameters for ``phase`` and ``target`` (made once, then kept)."""
         if (phase, target) not in self.sets:
             self.sets[phase, target] = self.model.parameters(phase, target, self.alpha)
         return self.sets[phase, target]
 
     def initial(self) -> BayesChessParams:
+        """The parameters before any search: the opening's, for ``win`` when adaptive."""
         return self.for_phase(Phase.OPENING, "win" if self.target == ADAPTIVE else self.target)
 
     def style_of_opponent(self, root: Position) -> tuple[str, dict[str, float], tuple]:
@@ -99,6 +105,7 @@ class LearnedParameters:
         return self.classifier.predict(observed), probabilities, observed
 
     def target_at(self, root: Position) -> str:
+        """The target at ``root``: the fixed one, or the one the opponent's style calls for."""
         if self.target != ADAPTIVE:
             return self.target
         style, _, _ = self.style_of_opponent(root)
@@ -106,9 +113,12 @@ class LearnedParameters:
         return target_for(style, chooser)
 
     def parameters_for(self, root: Position) -> BayesChessParams:
+        """The parameters for a search from ``root``: its phase's, for its target."""
         return self.for_phase(game_phase(root), self.target_at(root))
 
     def describe(self, root: Position) -> dict[str, Any]:
+        """What the evaluator reports about its choice at ``root``: phase, target, style and its
+        probabilities."""
         report: dict[str, Any] = {
             "phase": game_phase(root).name.lower(),
             "target": self.target_at(root),

@@ -13,7 +13,7 @@ the database, which gives the same counts as the increments.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from attrs import define, evolve, field
@@ -27,6 +27,9 @@ from alfabeta.learning.model import BayesModel
 from alfabeta.learning.naive_bayes import Outcome, TwoClassNaiveBayes
 from alfabeta.learning.params import PARAMETER_COUNT, Phase, game_phase, perturbed_states
 
+if TYPE_CHECKING:
+    from alfabeta.plugins.catalog import Catalog
+
 BASE, PERTURBED = "base", "perturbed"
 
 
@@ -35,7 +38,9 @@ def game_seed(seed: int, index: int) -> int:
     return int(np.random.SeedSequence([seed, index]).generate_state(1)[0])
 
 
-def game_rows(result: GameResult, seed: int, catalog) -> list[tuple[Phase, np.ndarray, Outcome]]:
+def game_rows(
+    result: GameResult, seed: int, catalog: Catalog
+) -> list[tuple[Phase, np.ndarray, Outcome]]:
     """The learning rows of a self-play game: one per phase in which the perturbed side was
     to move, in order, with that phase's states and the result from the perturbed side."""
     side = result.players.index(PERTURBED)
@@ -69,7 +74,7 @@ class SelfPlay(_Run):
 
     kind = "bayeschess-learn"
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         if not isinstance(self.base, Player):
             raise InvalidOptionError("self-play needs the base Player")
         if self.game.split("(")[0].strip() != "chess":
@@ -77,6 +82,7 @@ class SelfPlay(_Run):
         self.base = evolve(self.base, name=BASE, evaluator="bayeschess")
 
     def perturbed(self, index: int) -> Player:
+        """The player with the perturbed heuristic of game ``index``."""
         return evolve(
             self.base,
             name=PERTURBED,
@@ -96,10 +102,10 @@ class SelfPlay(_Run):
         db: str | Path,
         *,
         alpha: float = 0.0,
-        progress=None,
-        catalog=None,
-        jsonl=None,
-        pgn=None,
+        progress: Any = None,
+        catalog: Catalog | None = None,
+        jsonl: Any = None,
+        pgn: Any = None,
     ) -> LearningResult:
         """Play (or resume) the run, learning as games finish; Ctrl-C raises RunInterrupted
         with every finished game learned and the model saved."""
@@ -131,7 +137,7 @@ class SelfPlay(_Run):
         if progress is not None:
             progress.bind(lambda games: _progress_text(games, state["rows"]))
         try:
-            games, status = self._play(
+            games, _status = self._play(
                 self.games,
                 self.job,
                 lambda games: False,

@@ -129,6 +129,7 @@ class StyleClassifier(CategoricalNaiveBayes):
         return classifier
 
     def classify(self, position: Position, player: int) -> str:
+        """The style of ``player`` in the game that led to ``position``."""
         return self.predict(features(position, player))
 
     def save(self, path: str | Path) -> Path:

@@ -9,14 +9,20 @@ traceback for the innermost frame of a loaded plugin's module that is not alfabe
 from __future__ import annotations
 
 import traceback
+from typing import TYPE_CHECKING
 
 from attrs import frozen
+
+if TYPE_CHECKING:
+    from alfabeta.plugins.catalog import Catalog
 
 OWN_PACKAGE = "alfabeta"
 
 
 @frozen
 class Culprit:
+    """The plugin whose code raised: its entry-point name, distribution, version and the method."""
+
     plugin: str
     distribution: str
     version: str
@@ -31,7 +37,7 @@ def _package(module: str) -> str:
     return module.split(".", 1)[0]
 
 
-def blame(error: BaseException, catalog) -> Culprit | None:
+def blame(error: BaseException, catalog: Catalog | None) -> Culprit | None:
     """The plugin whose code raised ``error`` (the innermost such frame), or None when the
     traceback holds no third-party plugin code."""
     if catalog is None:

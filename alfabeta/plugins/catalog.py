@@ -176,7 +176,7 @@ class Catalog:
         order, and who wins a name clash, is deterministic."""
         block = set(block)
 
-        def order(ep):
+        def order(ep: Any) -> tuple[str, str]:
             return (ep.dist.name if ep.dist is not None else "", ep.name)
 
         for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=order):
@@ -259,9 +259,11 @@ class Catalog:
         return Observed(searcher, self.notify)
 
     def entries(self) -> list[Entry]:
+        """Every registered game, searcher and evaluator."""
         return [*self.games, *self.searchers, *self.evaluators]
 
     def plugin_info(self, name: str) -> PluginInfo | None:
+        """The distribution and version of plugin ``name``, or None."""
         return self._info.get(name)
 
     # ---- observers -------------------------------------------------------------------------

@@ -35,6 +35,7 @@ class Observed:
         self.notify = notify
 
     def search(self, position: Any, evaluator: Any, limit: Any = None, **options: Any) -> Any:
+        """Search with the wrapped searcher, the observer hooks before and after."""
         return observed_search(self.notify, self.searcher, position, evaluator, limit, **options)
 
     def __getattr__(self, name: str) -> Any:

@@ -100,6 +100,8 @@ class Entry:
         ]
 
     def create(self, options: dict[str, Any]) -> Any:
+        """Build the plugin with ``options``; an option its factory does not take raises
+        InvalidOptionError naming the known ones."""
         known = self.option_names()
         if known is not None:
             for key in options:
@@ -128,6 +130,7 @@ class Registry:
         self._aliases: dict[str, str] = {}
 
     def add(self, entry: Entry) -> None:
+        """Register ``entry``; a name or alias already taken raises PluginError."""
         for name in (entry.name, *entry.aliases):
             if not NAME.match(name):
                 raise InvalidOptionError(f"{self.kind} name {name!r} is not a valid name")
@@ -142,6 +145,8 @@ class Registry:
             self._aliases[alias] = entry.name
 
     def get(self, name: str) -> Entry:
+        """The entry called ``name`` (or an alias); an unknown name raises UnknownPluginError with
+        the closest names."""
         name = self._aliases.get(name, name)
         try:
             return self._entries[name]
@@ -163,4 +168,5 @@ class Registry:
         return len(self._entries)
 
     def names(self) -> list[str]:
+        """The registered names, sorted."""
         return sorted(self._entries)

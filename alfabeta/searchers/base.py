@@ -5,21 +5,25 @@ turns a Limit into "stop now"."""
 from __future__ import annotations
 
 import time as clock
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from attrs import define, field
 
 from alfabeta.core import MAX_PLY, Limit, UnsupportedLimitError
 from alfabeta.core.errors import InvalidOptionError
 
+if TYPE_CHECKING:
+    from alfabeta.core import Position
+
 C_INT_MAX = 2**31 - 1  # options reach compiled code as C ints
 
 
-def whole(minimum: int = 0, maximum: int = C_INT_MAX):
-    """attrs validator: None or an int in [minimum, maximum], with a message naming the
+def whole(minimum: int = 0, maximum: int = C_INT_MAX) -> Callable[[Any, Any, Any], None]:
+    """Attrs validator: None or an int in [minimum, maximum], with a message naming the
     option."""
 
-    def check(instance, attribute, value):
+    def check(instance: Any, attribute: Any, value: Any) -> None:
         if value is None:
             return
         if (
@@ -35,10 +39,10 @@ def whole(minimum: int = 0, maximum: int = C_INT_MAX):
     return check
 
 
-def choice(*allowed: Any):
-    """attrs validator: one of ``allowed``."""
+def choice(*allowed: Any) -> Callable[[Any, Any, Any], None]:
+    """Attrs validator: one of ``allowed``."""
 
-    def check(instance, attribute, value):
+    def check(instance: Any, attribute: Any, value: Any) -> None:
         if value not in allowed:
             raise InvalidOptionError(
                 f"{instance.name} option {attribute.name}={value!r}: expected one of "
@@ -48,7 +52,8 @@ def choice(*allowed: Any):
     return check
 
 
-def positive_seconds(instance, attribute, value):
+def positive_seconds(instance: Any, attribute: Any, value: Any) -> None:
+    """Attrs validator: None or a positive number of seconds."""
     if value is not None and (
         isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0
     ):
@@ -57,7 +62,7 @@ def positive_seconds(instance, attribute, value):
         )
 
 
-def each_move(position):
+def each_move(position: Position) -> Iterator[int]:
     """Yield each legal move with the position made; the position is restored after each
     (and when the generator is closed early)."""
     for move in position.legal_moves():
@@ -89,6 +94,8 @@ class Searcher:
     time: float | None = field(default=None, validator=positive_seconds, kw_only=True)
 
     def limit_for(self, limit: Limit | None) -> Limit:
+        """The search's limit: ``limit`` over the searcher's own options; a time or clock limit is
+        refused (this searcher has no iterations to stop between)."""
         own = Limit(depth=self.depth, nodes=self.nodes, time=self.time)
         merged = own.merged(limit)
         if merged.time is not None or merged.uses_clock or merged.movestogo is not None:
@@ -100,6 +107,7 @@ class Searcher:
         return merged
 
     def options(self) -> dict[str, Any]:
+        """The options set on this searcher (those not None), by name."""
         from attrs import asdict
 
         return {k: v for k, v in asdict(self).items() if v is not None and not k.startswith("_")}
@@ -126,6 +134,7 @@ class Budget:
         self.deadline = self.start + limit.time if limit.time is not None else None
 
     def tick(self) -> None:
+        """Count a node; raise Aborted once the budget is spent."""
         if self.node_limit is not None and self.nodes >= self.node_limit:
             raise Aborted
         self.nodes += 1
@@ -136,4 +145,5 @@ class Budget:
                 raise Aborted
 
     def elapsed(self) -> float:
+        """Seconds since the budget started."""
         return clock.perf_counter() - self.start

@@ -9,6 +9,7 @@ every enhancement of the family (see ``family.pyx``); ``negascout``, ``aspiratio
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from attrs import define, field
 
@@ -44,7 +45,10 @@ class Minimax(PyMinimax):
     name = "minimax"
     compiled = True
 
-    def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+    def search(
+        self, position: Position, evaluator: Any, limit: Limit | None = None
+    ) -> SearchResult:
+        """MiniMax to the limit's depth; the same result as ``py-minimax``."""
         evaluator = as_evaluator(evaluator)
         return basic.search(
             position, evaluator, self.limit_for(limit), basic.ALGO_MINIMAX, self.opponent_error
@@ -58,12 +62,15 @@ class Negamax(PyNegamax):
     name = "negamax"
     compiled = True
 
-    def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+    def search(
+        self, position: Position, evaluator: Any, limit: Limit | None = None
+    ) -> SearchResult:
+        """NegaMax to the limit's depth; the same result as ``py-negamax``."""
         evaluator = as_evaluator(evaluator)
         return basic.search(position, evaluator, self.limit_for(limit), basic.ALGO_NEGAMAX)
 
 
-def _callable_book(instance, attribute, value):
+def _callable_book(instance: Any, attribute: Any, value: Any) -> None:
     if value is not None and not callable(value):
         raise InvalidOptionError(
             f"{instance.name} option book={str(value)[:40]!r}: expected a callable "
@@ -73,7 +80,7 @@ def _callable_book(instance, attribute, value):
         )
 
 
-def _optional_int(instance, attribute, value):
+def _optional_int(instance: Any, attribute: Any, value: Any) -> None:
     if value is not None:
         whole(-(10**9))(instance, attribute, value)
 
@@ -122,7 +129,7 @@ class AlphaBeta(PyAlphaBeta):
         if self._table is not None:
             self._table.clear()
 
-    def _table_for_search(self, position: Position, evaluator) -> TranspositionTable | None:
+    def _table_for_search(self, position: Position, evaluator: Any) -> TranspositionTable | None:
         """The table, cleared first unless ``keep_table`` is on and it was filled for this
         game (with its options) and evaluator, and the evaluator does not score relative to
         each search's root (``root_dependent``): stored values hold only for the same scoring."""
@@ -165,12 +172,13 @@ class AlphaBeta(PyAlphaBeta):
         }
 
     def limit_for(self, limit: Limit | None) -> Limit:
+        """As ``Searcher.limit_for``, but an iterative search also keeps to a time or a clock."""
         if self.iterative:
             return Limit(depth=self.depth, nodes=self.nodes, time=self.time).merged(limit)
         return super().limit_for(limit)
 
     def search(
-        self, position: Position, evaluator, limit: Limit | None = None, on_info=None
+        self, position: Position, evaluator: Any, limit: Limit | None = None, on_info: Any = None
     ) -> SearchResult:
         """Search; ``on_info(info, seldepth, hashfull)`` follows each completed iteration."""
         evaluator = as_evaluator(evaluator)
@@ -189,7 +197,7 @@ class AlphaBeta(PyAlphaBeta):
         )
 
     def bounded_value(
-        self, position: Position, evaluator, alpha: int, beta: int, limit: Limit | None = None
+        self, position: Position, evaluator: Any, alpha: int, beta: int, limit: Limit | None = None
     ) -> int:
         """One search of the root to a fixed depth with the window (alpha, beta) — the test
         MTD(f) and aspiration windows are made of — returning the value under the window
@@ -277,7 +285,10 @@ class Scout(Searcher):
     name = "scout"
     compiled = True
 
-    def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+    def search(
+        self, position: Position, evaluator: Any, limit: Limit | None = None
+    ) -> SearchResult:
+        """Scout to the limit's depth."""
         evaluator = as_evaluator(evaluator)
         return scout.search(position, evaluator, self.limit_for(limit))
 
@@ -289,7 +300,10 @@ class SSS(Searcher):
     name = "sss*"
     compiled = True
 
-    def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+    def search(
+        self, position: Position, evaluator: Any, limit: Limit | None = None
+    ) -> SearchResult:
+        """SSS* to the limit's depth."""
         evaluator = as_evaluator(evaluator)
         return sss.search(position, evaluator, self.limit_for(limit), False)
 
@@ -301,12 +315,15 @@ class Dual(Searcher):
     name = "dual*"
     compiled = True
 
-    def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+    def search(
+        self, position: Position, evaluator: Any, limit: Limit | None = None
+    ) -> SearchResult:
+        """Dual* to the limit's depth."""
         evaluator = as_evaluator(evaluator)
         return sss.search(position, evaluator, self.limit_for(limit), True)
 
 
-def _exploration(instance, attribute, value):
+def _exploration(instance: Any, attribute: Any, value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
         raise InvalidOptionError(f"mcts option c={value!r}: expected a number >= 0")
 
@@ -326,12 +343,16 @@ class MCTS(Searcher):
     iterations: int | None = field(default=None, validator=whole(1), kw_only=True)
 
     def limit_for(self, limit: Limit | None) -> Limit:
+        """The limit; a depth has no meaning for MCTS and is refused."""
         merged = Limit(nodes=self.nodes, time=self.time).merged(limit)
         if self.depth is not None or merged.depth is not None:
             raise UnsupportedLimitError("mcts has no depth: limit iterations, nodes or time")
         return merged
 
-    def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+    def search(
+        self, position: Position, evaluator: Any, limit: Limit | None = None
+    ) -> SearchResult:
+        """MCTS to the limit (iterations, nodes, time, or the mover's clock)."""
         evaluator = as_evaluator(evaluator)
         # a clock becomes the mover's hard limit: MCTS is anytime and has no iterations to stop
         limit, _ = timeman.for_move(self.limit_for(limit), position.side_to_move)
@@ -344,7 +365,8 @@ class MCTS(Searcher):
 
 
 @hookimpl
-def register_searchers(register):
+def register_searchers(register: Callable[..., None]) -> None:
+    """Register the compiled searchers."""
     register("minimax", Minimax, description="MiniMax (compiled)")
     register("negamax", Negamax, description="NegaMax (compiled)")
     register(

@@ -15,6 +15,7 @@ evaluator's per-term values.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from typing import IO, Any
 
@@ -39,17 +40,18 @@ class DualResult:
 
     @property
     def differ(self) -> bool:
+        """Whether the two searches chose different moves."""
         return self.plain.move != self.emotional.move
 
 
 @cache
-def _catalog():
+def _catalog() -> Any:
     from alfabeta.plugins.catalog import load_catalog
 
     return load_catalog()
 
 
-def _plain_of(evaluator) -> Any:
+def _plain_of(evaluator: Any) -> Any:
     plain = getattr(evaluator, "plain", None)
     if plain is None:
         raise InvalidOptionError(
@@ -91,6 +93,7 @@ class DualEval(Searcher):
         return self._last
 
     def limit_for(self, limit: Limit | None) -> Limit:
+        """The limit, as the inner searcher would take it."""
         own = Limit(depth=self.depth, nodes=self.nodes, time=self.time)
         merged = own.merged(limit)
         if self.log is not None:
@@ -99,7 +102,10 @@ class DualEval(Searcher):
                 raise InvalidOptionError("dual-eval with log= needs a depth limit")
         return merged
 
-    def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+    def search(
+        self, position: Position, evaluator: Any, limit: Limit | None = None
+    ) -> SearchResult:
+        """Search with the plain and the given evaluation; play the given evaluation's move."""
         evaluator = as_evaluator(evaluator)
         plain = _plain_of(evaluator)
         limit = self.limit_for(limit)
@@ -114,7 +120,7 @@ class DualEval(Searcher):
         return second
 
 
-def _terms(evaluator, position) -> dict[str, float]:
+def _terms(evaluator: Any, position: Position) -> dict[str, float]:
     report = getattr(evaluator, "report", None)
     if report is not None:
         return {k: t["weighted"] for k, t in report(position)["terms"].items()}
@@ -125,7 +131,9 @@ def _terms(evaluator, position) -> dict[str, float]:
 class _LoggedAlphaBeta(PyAlphaBeta):
     """``py-alphabeta`` (fail-hard, shared root window) writing a record per node."""
 
-    def logged(self, position, evaluator, limit, sink: IO[str], label: str) -> SearchResult:
+    def logged(
+        self, position: Position, evaluator: Any, limit: Limit | None, sink: IO[str], label: str
+    ) -> SearchResult:
         run = _Run(position, evaluator, self.limit_for(limit))
         root_side = position.side_to_move
         path: list[int] = []  # sibling numbers from the root to the current node
@@ -200,7 +208,8 @@ class _LoggedAlphaBeta(PyAlphaBeta):
 
 
 @hookimpl
-def register_searchers(register):
+def register_searchers(register: Callable[..., None]) -> None:
+    """Register dual-eval."""
     register(
         "dual-eval",
         DualEval,

@@ -110,9 +110,7 @@ def search(Position position, Evaluator evaluator, limit, double exploration, ui
     cdef SearchContext ctx = SearchContext(position, evaluator, limit)
     cdef _Tree tree = _Tree()
     cdef uint64_t rng = seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL
-    cdef int* moves
     cdef int* path = <int*> malloc((SEARCH_MAX_PLY + 1) * sizeof(int))  # this iteration's nodes
-    cdef Node* n
     if path == NULL:
         raise MemoryError()
     try:

@@ -11,6 +11,8 @@ move. ``depth`` bounds the proof's length in plies (a win beyond it is not sough
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import define, field
 
 from alfabeta.core import (
@@ -26,7 +28,7 @@ from alfabeta.searchers.base import Searcher
 from alfabeta.solvers.proof import DRAW, LOSS, WIN, prove
 
 
-def _epsilon(instance, attribute, value) -> None:
+def _epsilon(instance: Any, attribute: Any, value: Any) -> None:
     from alfabeta.core import InvalidOptionError
 
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
@@ -55,6 +57,7 @@ class ProofNumber(Searcher):
     epsilon: float = field(default=0.25, validator=_epsilon, kw_only=True)
 
     def limit_for(self, limit: Limit | None) -> Limit:
+        """The limit; a clock is refused (a proof search answers a question, it does not deepen)."""
         own = Limit(depth=self.depth, nodes=self.nodes, time=self.time)
         merged = own.merged(limit)
         if merged.uses_clock or merged.movestogo is not None:
@@ -63,7 +66,10 @@ class ProofNumber(Searcher):
             )
         return merged
 
-    def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+    def search(
+        self, position: Position, evaluator: Any, limit: Limit | None = None
+    ) -> SearchResult:
+        """Prove the position's value (win, loss or draw) within the limit."""
         evaluator = as_evaluator(evaluator)
         limit = self.limit_for(limit)
         evaluator.prepare(position)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 from attrs import define, field
 
@@ -46,7 +47,7 @@ UNLIMITED = 1 << 30
 class _Run:
     """State of one search: position, evaluator, counters, budget."""
 
-    def __init__(self, position: Position, evaluator, limit: Limit) -> None:
+    def __init__(self, position: Position, evaluator: Any, limit: Limit) -> None:
         self.position = position
         self.evaluator = evaluator
         self.budget = Budget(limit)
@@ -99,7 +100,7 @@ class _Run:
                 best_pv = (best_move,) if moves else ()
         return self.result(best_move, best_value, best_pv, complete)
 
-    def result(self, move, value, pv, complete) -> SearchResult:
+    def result(self, move: Any, value: Any, pv: Any, complete: Any) -> SearchResult:
         return SearchResult(
             move=move,
             value=value,
@@ -114,7 +115,7 @@ class _Run:
         )
 
 
-def _opponent_error(instance, attribute, value):
+def _opponent_error(instance: Any, attribute: Any, value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 1:
         raise InvalidOptionError(
             f"{instance.name} option {attribute.name}={value!r}: expected a probability in [0, 1)"
@@ -143,7 +144,10 @@ class PyMinimax(Searcher):
     name = "py-minimax"
     opponent_error: float = field(default=0.0, validator=_opponent_error, kw_only=True)
 
-    def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+    def search(
+        self, position: Position, evaluator: Any, limit: Limit | None = None
+    ) -> SearchResult:
+        """MiniMax to the limit's depth, in plain Python."""
         evaluator = as_evaluator(evaluator)
         run = _Run(position, evaluator, self.limit_for(limit))
         return run.root(lambda move, best: self._value(run, run.depth - 1, 1))
@@ -175,11 +179,14 @@ class PyNegamax(Searcher):
 
     name = "py-negamax"
 
-    def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+    def search(
+        self, position: Position, evaluator: Any, limit: Limit | None = None
+    ) -> SearchResult:
+        """NegaMax to the limit's depth, in plain Python."""
         evaluator = as_evaluator(evaluator)
         run = _Run(position, evaluator, self.limit_for(limit))
 
-        def child(move, best):
+        def child(move: Any, best: Any) -> tuple[int, tuple]:
             value, pv = self._negamax(run, run.depth - 1, 1)
             return -value, pv
 
@@ -214,11 +221,14 @@ class PyAlphaBeta(Searcher):
     fail: str = field(default="hard", validator=choice("hard", "soft"), kw_only=True)
     root: str = field(default="shared", validator=choice("shared", "independent"), kw_only=True)
 
-    def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+    def search(
+        self, position: Position, evaluator: Any, limit: Limit | None = None
+    ) -> SearchResult:
+        """Alpha-beta to the limit's depth, in plain Python."""
         evaluator = as_evaluator(evaluator)
         run = _Run(position, evaluator, self.limit_for(limit))
 
-        def child(move, best):
+        def child(move: Any, best: Any) -> tuple[int, tuple]:
             alpha = best if self.root == "shared" else -INFINITY
             value, pv = self._alphabeta(run, run.depth - 1, 1, -INFINITY, -alpha)
             return -value, pv
@@ -260,7 +270,10 @@ class PySolve(Searcher):
     persistent: bool = field(default=False, validator=choice(True, False), kw_only=True)
     _memo: dict = field(factory=dict, init=False, repr=False, eq=False)
 
-    def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+    def search(
+        self, position: Position, evaluator: Any, limit: Limit | None = None
+    ) -> SearchResult:
+        """The exact value by exhaustive negamax over the memo table, in plain Python."""
         evaluator = as_evaluator(evaluator)
         limit = self.limit_for(limit)
         if limit.depth is not None:
@@ -295,7 +308,8 @@ def _toward_zero(score: int) -> int:
 
 
 @hookimpl
-def register_searchers(register):
+def register_searchers(register: Callable[..., None]) -> None:
+    """Register the pure-Python reference searchers."""
     register("py-minimax", PyMinimax, description="pure-Python MiniMax (reference oracle)")
     register("py-negamax", PyNegamax, description="pure-Python NegaMax (reference oracle)")
     register(

@@ -27,7 +27,7 @@ board). The α-β kernel itself (VALOR-A/B, MEJOR) is ``core/thesis_kernel.py``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from attrs import define, field, frozen
@@ -136,7 +136,7 @@ class ThesisChoice:
 
 class _Thesis:
     def __init__(
-        self, position: Position, evaluator, cota: int, win_value: int = THESIS_WIN
+        self, position: Position, evaluator: Any, cota: int, win_value: int = THESIS_WIN
     ) -> None:
         self.position = position
         self.evaluator = evaluator
@@ -168,7 +168,7 @@ class _Thesis:
             return self.win_value if at_max_node else -self.win_value
         return None
 
-    def expand(self, depth: int, at_max: bool):
+    def expand(self, depth: int, at_max: bool) -> Any:
         """For ``valor``: the TERMINAL score, h at the depth bound or where no move is left,
         else the children (each yielded with its move made)."""
         self.nodes += 1
@@ -190,7 +190,7 @@ def _choice(
     return ThesisChoice(move, value, tuple(values), ties, run.nodes, run.leaves)
 
 
-def jugada(position: Position, evaluator, cota: int) -> ThesisChoice:
+def jugada(position: Position, evaluator: Any, cota: int) -> ThesisChoice:
     """The Min-Max program's JUGADA: EV of every root child, sorted descending (stably)."""
     run = _Thesis(position, evaluator, cota)
     evaluator.prepare(position)
@@ -201,7 +201,7 @@ def jugada(position: Position, evaluator, cota: int) -> ThesisChoice:
 
 
 def valor_a(
-    position: Position, evaluator, cota: int, win_value: int = THESIS_WIN
+    position: Position, evaluator: Any, cota: int, win_value: int = THESIS_WIN
 ) -> tuple[int | None, int, int]:
     """(VALOR-A(root, NIL), nodes visited including the root, leaves evaluated)."""
     run = _Thesis(position, evaluator, cota, win_value)
@@ -210,7 +210,9 @@ def valor_a(
     return value, run.nodes, run.leaves
 
 
-def jug_ab(position: Position, evaluator, cota: int, win_value: int = THESIS_WIN) -> ThesisChoice:
+def jug_ab(
+    position: Position, evaluator: Any, cota: int, win_value: int = THESIS_WIN
+) -> ThesisChoice:
     """The α-β program's JUG-AB: VALOR-B(child, NIL) for every root child, then MEJOR."""
     run = _Thesis(position, evaluator, cota, win_value)
     evaluator.prepare(position)
@@ -228,7 +230,9 @@ class _ThesisSearcher(Searcher):
         """The thesis's root procedure (each subclass gives its own)."""
         raise NotImplementedError
 
-    def search(self, position: Position, evaluator, limit: Limit | None = None) -> SearchResult:
+    def search(
+        self, position: Position, evaluator: Any, limit: Limit | None = None
+    ) -> SearchResult:
         evaluator = as_evaluator(evaluator)
         limit = self.limit_for(limit)
         cota = self.cota or limit.depth
@@ -255,7 +259,8 @@ class ThesisMinimax(_ThesisSearcher):
     name = "thesis-minimax"
 
     @staticmethod
-    def procedure(position, evaluator, cota):
+    def procedure(position: Position, evaluator: Any, cota: Any) -> ThesisChoice:
+        """The thesis's JUGADA."""
         return jugada(position, evaluator, cota)
 
 
@@ -266,12 +271,14 @@ class ThesisAlphaBeta(_ThesisSearcher):
     name = "thesis-alphabeta"
 
     @staticmethod
-    def procedure(position, evaluator, cota):
+    def procedure(position: Position, evaluator: Any, cota: Any) -> ThesisChoice:
+        """The thesis's JUG-AB."""
         return jug_ab(position, evaluator, cota)
 
 
 @hookimpl
-def register_searchers(register):
+def register_searchers(register: Callable[..., None]) -> None:
+    """Register the thesis's two programs."""
     register(
         "thesis-minimax",
         ThesisMinimax,

@@ -60,7 +60,7 @@ def move_budget(limit: Limit, side: int) -> MoveBudget:
 
 
 def uses_clock(limit: Limit) -> bool:
-    """Does ``limit`` describe a game clock (rather than a fixed time per move)?"""
+    """Whether ``limit`` describes a game clock (rather than a fixed time per move)."""
     return limit.uses_clock or limit.movestogo is not None
 
 

@@ -18,7 +18,6 @@ never labelled is a draw: neither side can force the end (a cycle, or a drawn en
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int8_t, int32_t, int64_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
-from libc.string cimport memset
 
 from alfabeta.core.position cimport (
     RESULT_DRAW,
@@ -253,7 +252,7 @@ def retrograde(graph):
     −1 lost, 0 drawn, for the side to move) and ``distance`` (int32 plies to the end under
     best play; −1 for a draw no side can force to an end)."""
     cdef int8_t[::1] status = graph["status"]
-    cdef int64_t[::1] edge_from = graph["edge_from"], edge_to = graph["edge_to"]
+    cdef int64_t[::1] edge_from = graph["edge_from"]
     cdef int64_t n = status.shape[0], i, s, p, head = 0, tail = 0, k
     order = np.argsort(graph["edge_to"], kind="stable")
     cdef int64_t[::1] by_target = order

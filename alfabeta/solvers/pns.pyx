@@ -25,7 +25,6 @@ from libc.string cimport memmove
 from alfabeta.core.position cimport (
     RESULT_DRAW,
     RESULT_LEAF,
-    RESULT_LOSS,
     RESULT_ONGOING,
     RESULT_WIN,
     Position,
@@ -208,8 +207,8 @@ cdef class DfPn:
                  uint32_t* out_dn) except -1:
         """Search the current position until its pn reaches ``tpn`` or its dn ``tdn``;
         ``out_pn``/``out_dn`` receive its numbers, which are also stored in the table."""
-        cdef int count, i, best, move
-        cdef uint32_t pn, dn, second, child_tpn, child_tdn, value
+        cdef int count, best, move
+        cdef uint32_t pn, dn, second, child_tpn, child_tdn
         cdef uint64_t key = self.entry_key(ply)
         cdef int* moves = NULL
         cdef uint32_t* cpn = NULL

@@ -4,6 +4,7 @@ independent check of that tree by replaying every defence."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from attrs import frozen
 
@@ -34,7 +35,7 @@ class ProofResult:
 
 
 def verify(
-    position: Position, tree: dict, attacker: int, max_plies: int = 0, evaluator=None
+    position: Position, tree: dict, attacker: int, max_plies: int = 0, evaluator: Any = None
 ) -> bool:
     """True when ``tree`` wins for ``attacker`` from ``position`` against every defence, by
     the game's own rules (legal moves, outcome, history), within ``max_plies`` if given; an
@@ -78,7 +79,7 @@ def verify(
 
 
 def replay_proof(
-    position: Position, search: DfPn, attacker: int, max_plies: int = 0, evaluator=None
+    position: Position, search: DfPn, attacker: int, max_plies: int = 0, evaluator: Any = None
 ) -> tuple[int, int | None] | None:
     """Check a proof against the game's own rules: from ``position``, the attacker's moves
     that ``search`` marked proven, and every defence, must reach a won end (within
@@ -86,67 +87,86 @@ def replay_proof(
     exponentially larger), never through a position already on the line. Returns the longest
     line's plies and the attacker's first move (None at a defender's turn), or None if the
     proof does not hold."""
-    memo: dict[tuple[int, int], int | None] = {}
-    line: set[int] = set()
+    replay = _ProofReplay(position, search, attacker, max_plies, evaluator)
+    if position.is_over():
+        return (0, None) if replay.won_end() else None
+    replay.line.add(position.key())
+    plies, first = replay.choose(0)
+    return None if plies is None else (plies, first)
 
-    def won_end(ply: int) -> bool:
-        status = position.outcome()
-        mover = position.side_to_move
-        if status == Result.LEAF and evaluator is not None:
-            score = evaluator.evaluate(position)
-            return (score if mover == attacker else -score) > 0
-        return status in (Result.WIN, Result.LOSS) and (status == Result.WIN) == (mover == attacker)
 
-    def longest(ply: int) -> int | None:
+class _ProofReplay:
+    """The walk of ``replay_proof``: the longest proven line below each position, memoised by
+    (key, plies left), with the positions of the current line to refuse cycles."""
+
+    def __init__(
+        self, position: Position, search: DfPn, attacker: int, max_plies: int, evaluator: Any
+    ) -> None:
+        self.position = position
+        self.search = search
+        self.attacker = attacker
+        self.max_plies = max_plies
+        self.evaluator = evaluator
+        self.memo: dict[tuple[int, int], int | None] = {}
+        self.line: set[int] = set()
+
+    def won_end(self) -> bool:
+        """Whether the finished game is won for the attacker."""
+        position = self.position
+        status, mover = position.outcome(), position.side_to_move
+        if status == Result.LEAF and self.evaluator is not None:
+            score = self.evaluator.evaluate(position)
+            return (score if mover == self.attacker else -score) > 0
+        won = status == Result.WIN
+        return status in (Result.WIN, Result.LOSS) and won == (mover == self.attacker)
+
+    def longest(self, ply: int) -> int | None:
+        """The longest proven line from here in plies, or None if the proof fails here."""
+        position = self.position
         if position.is_over():
-            return 0 if won_end(ply) else None
-        if max_plies and ply >= max_plies:
+            return 0 if self.won_end() else None
+        if self.max_plies and ply >= self.max_plies:
             return None
         key = position.key()
-        memo_key = (key, max_plies - ply if max_plies else 0)
-        if memo_key in memo:
-            return memo[memo_key]
-        if key in line:
+        memo_key = (key, self.max_plies - ply if self.max_plies else 0)
+        if memo_key in self.memo:
+            return self.memo[memo_key]
+        if key in self.line:
             return None
-        line.add(key)
+        self.line.add(key)
         try:
-            result = choose(ply)[0]
+            result = self.choose(ply)[0]
         finally:
-            line.discard(key)
-        memo[memo_key] = result
+            self.line.discard(key)
+        self.memo[memo_key] = result
         return result
 
-    def choose(ply: int) -> tuple[int | None, int | None]:
-        moves = position.legal_moves()
-        if position.side_to_move == attacker:
-            for move in moves:
+    def choose(self, ply: int) -> tuple[int | None, int | None]:
+        """(plies, move): the attacker's first proven move that holds, or the defender's
+        longest reply line (move None); (None, None) if the proof fails."""
+        position = self.position
+        if position.side_to_move == self.attacker:
+            for move in position.legal_moves():
                 position.push(move)
                 try:
-                    numbers = search.numbers(ply + 1)
-                    length = longest(ply + 1) if numbers and numbers[0] == 0 else None
+                    numbers = self.search.numbers(ply + 1)
+                    length = self.longest(ply + 1) if numbers and numbers[0] == 0 else None
                 finally:
                     position.pop()
                 if length is not None:
                     return length + 1, move
             return None, None
         worst = 0
-        for move in moves:
+        for move in position.legal_moves():
             position.push(move)
             try:
-                length = longest(ply + 1)
+                length = self.longest(ply + 1)
             finally:
                 position.pop()
             if length is None:
                 return None, None
             worst = max(worst, length + 1)
         return worst, None
-
-    if position.is_over():
-        return (0, None) if won_end(0) else None
-    position_key = position.key()
-    line.add(position_key)
-    plies, first = choose(0)
-    return None if plies is None else (plies, first)
 
 
 def prove(
@@ -155,10 +175,10 @@ def prove(
     nodes: int = 0,
     seconds: float = 0.0,
     max_plies: int = 0,
-    evaluator=None,
+    evaluator: Any = None,
     forcing_first: bool = False,
     tree_limit: int = 20_000,
-    progress=None,
+    progress: Any = None,
 ) -> ProofResult:
     """Is the side to move won, lost or drawn? df-pn for the side to move, then for its
     opponent; a proof counts only once :func:`replay_proof` has checked it by the game's

@@ -54,6 +54,9 @@ class Solution:
 
 
 def choose_method(position: Position, method: str, mate: int | None) -> str:
+    """The method to solve ``position`` with: ``method`` itself after checking it; for ``auto``,
+    retrograde tables where the game can be enumerated, else proof-number search (also whenever
+    ``mate`` is asked)."""
     if method not in METHODS:
         raise InvalidOptionError(f"method {method!r}: expected one of {', '.join(METHODS)}")
     if mate is not None:
@@ -75,7 +78,7 @@ def solve(
     nodes: int = 0,
     seconds: float = 0.0,
     max_states: int = MAX_STATES,
-    evaluator=None,
+    evaluator: Any = None,
     progress: Callable[[int], None] | None = None,
 ) -> Solution:
     """Solve ``position`` (left unchanged); see :class:`Solution`. ``progress(count)``

@@ -1,6 +1,8 @@
-"""The conformance kit for plugin authors: the game, evaluator and searcher contracts as
-checks (``check_game``, ``check_evaluator``, ``check_searcher``) that raise
-:class:`ContractViolation` naming the broken rule, and a pytest plugin that runs them::
+"""The conformance kit for plugin authors.
+
+The game, evaluator and searcher contracts as checks (``check_game``, ``check_evaluator``,
+``check_searcher``) that raise :class:`ContractViolation` naming the broken rule, and a pytest
+plugin that runs them::
 
     pytest --alfabeta-game "mygame(size=5)" --alfabeta-evaluator mine --alfabeta-searcher best
 

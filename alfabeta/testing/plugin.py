@@ -12,18 +12,22 @@ play. A failure names the broken rule: ``[unmake-restores] push then pop restore
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from alfabeta.core import AlfabetaError
 from alfabeta.testing.contract import ContractViolation, check_evaluator, check_game, check_searcher
 
+if TYPE_CHECKING:
+    from alfabeta.plugins.catalog import Catalog
+
 SEARCH_GAME = "tictactoe"
 EXACT_TREES = 8
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
+    """Add the ``--alfabeta-…`` options of the conformance kit."""
     group = parser.getgroup("alfabeta", "alfabeta conformance kit")
     group.addoption(
         "--alfabeta-game",
@@ -78,14 +82,17 @@ class ContractItem(pytest.Item):
         self.check = check
 
     def runtest(self) -> None:
+        """Run the rule's check."""
         self.check()
 
-    def repr_failure(self, excinfo, style=None):
+    def repr_failure(self, excinfo: Any, style: Any = None) -> Any:
+        """A broken rule is reported in one line that names it."""
         if isinstance(excinfo.value, (ContractViolation, AlfabetaError)):
             return f"{self.name}: {excinfo.value}"
         return super().repr_failure(excinfo, style)
 
-    def reportinfo(self):
+    def reportinfo(self) -> tuple[Any, None, str]:
+        """Where pytest reports the rule."""
         return self.path, None, self.name
 
 
@@ -135,7 +142,7 @@ def _checks(config: pytest.Config) -> list[tuple[str, Callable[[], Any]]]:
     return checks
 
 
-def _first_game(catalog, spec: str) -> str:
+def _first_game(catalog: Catalog, spec: str) -> str:
     from alfabeta.plugins.spec import parse_spec
 
     name, _ = parse_spec(spec)
@@ -146,7 +153,7 @@ def _first_game(catalog, spec: str) -> str:
     return games[0]
 
 
-def _exact_cases(catalog, seed: int) -> list:
+def _exact_cases(catalog: Catalog, seed: int) -> list:
     """Random trees with their minimax values (from the pure-Python ``py-minimax``)."""
     from alfabeta.core import Limit
 
@@ -162,5 +169,6 @@ def _exact_cases(catalog, seed: int) -> list:
 def pytest_collection_modifyitems(
     session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
 ) -> None:
+    """Add one test item per rule of the kit for the plugin the options name."""
     for name, check in _checks(config):
         items.append(ContractItem.from_parent(session, name=name, check=check))

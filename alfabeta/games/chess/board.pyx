@@ -44,7 +44,7 @@ cdef int[6] ORDER_VALUE = [1, 3, 3, 5, 9, 0]  # pawn … king, for MVV-LVA order
 
 
 def _init_tables():
-    cdef int sq, f, r, d, t, s, nf, nr
+    cdef int sq, f, r, d, t, nf, nr
     for sq in range(64):
         f, r = sq % 8, sq // 8
         KNIGHT_ATTACKS[sq] = KING_ATTACKS[sq] = 0
@@ -151,8 +151,8 @@ cdef class Chess(Position):
         if undo == NULL:
             raise MemoryError()
         self.undo = undo
-        cdef uint64_t* keys = <uint64_t*> PyMem_Realloc(self.keys,
-                                                         2 * self.capacity * sizeof(uint64_t))
+        cdef uint64_t* keys = <uint64_t*> PyMem_Realloc(
+            self.keys, 2 * self.capacity * sizeof(uint64_t))
         if keys == NULL:
             raise MemoryError()
         self.keys = keys
@@ -217,7 +217,7 @@ cdef class Chess(Position):
     cdef int pseudo(self, int* out, bint noisy_only) noexcept:
         cdef int us = self.side_to_move, them = us ^ 1, n = 0, origin, target, p
         cdef uint64_t own = self.occupied_by[us], enemy = self.occupied_by[them]
-        cdef uint64_t occupied = own | enemy, empty = ~occupied, targets, bits, pushes
+        cdef uint64_t occupied = own | enemy, empty = ~occupied, targets, bits
         cdef uint64_t promotion_rank = RANK_8 if us == WHITE else RANK_1
         cdef int forward = 8 if us == WHITE else -8
         cdef uint64_t double_rank = 0xFF0000ULL if us == WHITE else 0xFF0000000000ULL
@@ -279,14 +279,14 @@ cdef class Chess(Position):
             origin = 4 if us == WHITE else 60
             if self.castling & (1 if us == WHITE else 4) and not occupied & (
                     0x60ULL << (origin - 4)) and not self.attacked(origin, them) \
-                    and not self.attacked(origin + 1, them) and not self.attacked(origin + 2,
-                                                                                    them):
+                    and not self.attacked(origin + 1, them) \
+                    and not self.attacked(origin + 2, them):
                 out[n] = encode(origin, origin + 2, 0, FLAG_CASTLE)
                 n += 1
             if self.castling & (2 if us == WHITE else 8) and not occupied & (
                     0xEULL << (origin - 4)) and not self.attacked(origin, them) \
-                    and not self.attacked(origin - 1, them) and not self.attacked(origin - 2,
-                                                                                    them):
+                    and not self.attacked(origin - 1, them) \
+                    and not self.attacked(origin - 2, them):
                 out[n] = encode(origin, origin - 2, 0, FLAG_CASTLE)
                 n += 1
         return n
@@ -607,7 +607,6 @@ cdef class Chess(Position):
                 self.pieces[self.side_to_move][PAWN]:
             key ^= ZOBRIST[772 + self.ep % 8]
         return key
-
 
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

@@ -11,20 +11,28 @@ from __future__ import annotations
 import shlex
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
 from alfabeta.core.errors import IllegalMoveError, InvalidPositionError, excerpt
 
+if TYPE_CHECKING:
+    from alfabeta.core import Limit
+
 
 @frozen
 class EpdRecord:
+    """One EPD line: its FEN, its operations (``bm``, ``am``, ``id`` …, each a list of words) and
+    its line number."""
+
     fen: str
     operations: dict
     line: int
 
     @property
     def name(self) -> str:
+        """The record's ``id``, or its line number."""
         return self.operations.get("id", [f"line {self.line}"])[0]
 
 
@@ -63,6 +71,7 @@ def _split_operations(text: str) -> list[str]:
 
 
 def read_epd(path: str | Path) -> list[EpdRecord]:
+    """The records of an EPD file; a malformed line raises InvalidPositionError naming it."""
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
@@ -76,6 +85,9 @@ def read_epd(path: str | Path) -> list[EpdRecord]:
 
 @frozen
 class EpdOutcome:
+    """A searcher's answer to an EPD record: its move, whether that satisfies ``bm``/``am``, and the
+    nodes and seconds spent."""
+
     record: EpdRecord
     move: str | None
     solved: bool
@@ -83,7 +95,9 @@ class EpdOutcome:
     seconds: float
 
 
-def solve(records: Iterable[EpdRecord], game, searcher, evaluator, limit) -> list[EpdOutcome]:
+def solve(
+    records: Iterable[EpdRecord], game: Any, searcher: Any, evaluator: Any, limit: Limit | None
+) -> list[EpdOutcome]:
     """Search every record; ``game`` is a chess position used to build the others."""
     outcomes = []
     for record in records:

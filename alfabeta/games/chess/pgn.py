@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from attrs import frozen
 
@@ -36,6 +37,7 @@ class PgnGame:
 
     @property
     def fen(self) -> str | None:
+        """The game's FEN tag (a set-up start position), or None."""
         return self.tags.get("FEN")
 
 
@@ -105,6 +107,7 @@ def parse_pgn(text: str) -> list[PgnGame]:
 
 
 def read_pgn(path: str | Path) -> list[PgnGame]:
+    """The games of a PGN file; a malformed game raises InvalidPositionError naming it."""
     try:
         text = Path(path).read_text(encoding="utf-8", errors="replace")
     except OSError as error:
@@ -112,7 +115,7 @@ def read_pgn(path: str | Path) -> list[PgnGame]:
     return parse_pgn(text)
 
 
-def replay(game: PgnGame, chess_game) -> list[int]:
+def replay(game: PgnGame, chess_game: Any) -> list[int]:
     """The game's moves as move codes, played from its start on a copy of ``chess_game``."""
     try:
         position = (
@@ -169,7 +172,7 @@ def format_game(
     return "\n".join(lines) + "\n\n" + "\n".join(movetext) + "\n\n"
 
 
-def sans_of(chess_game, start: str, moves: Iterable[str]) -> list[str]:
+def sans_of(chess_game: Any, start: str, moves: Iterable[str]) -> list[str]:
     """SAN of each move (given in UCI) played from ``start``."""
     position = chess_game.from_string(start)
     sans = []

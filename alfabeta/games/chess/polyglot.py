@@ -74,7 +74,7 @@ class PolyglotBook:
     def __len__(self) -> int:
         return len(self.records)
 
-    def entries(self, position) -> list[tuple[int, int]]:
+    def entries(self, position: Position) -> list[tuple[int, int]]:
         """The (move, weight) pairs the book holds for ``position`` that are legal there."""
         key = np.uint64(position.key())
         low = int(np.searchsorted(self.keys, key, side="left"))
@@ -87,7 +87,8 @@ class PolyglotBook:
                 found.append((move, int(record["weight"])))
         return found
 
-    def __call__(self, position) -> int | None:
+    def __call__(self, position: Position) -> int | None:
+        """A weighted, seeded choice among the book's legal moves for ``position``, or None."""
         found = [(move, weight) for move, weight in self.entries(position) if weight > 0]
         if not found:
             return None

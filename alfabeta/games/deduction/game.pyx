@@ -26,7 +26,6 @@ from alfabeta.core.errors import (
     KnowledgeBaseError,
 )
 from alfabeta.games.deduction.kb import (
-    KnowledgeBase,
     parse_atoms,
     parse_knowledge_base,
     read_knowledge_base,

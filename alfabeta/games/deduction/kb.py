@@ -118,7 +118,7 @@ class KnowledgeBase:
     clauses: tuple[Clause, ...]
     _index: dict = field(factory=dict, init=False, eq=False, repr=False, hash=False)
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         cycle = self._find_cycle()
         if cycle:
             order = {atom: i for i, atom in enumerate(self.atoms)}
@@ -132,6 +132,7 @@ class KnowledgeBase:
 
     @classmethod
     def from_rules(cls, rules: Iterable[tuple[str, Sequence[str]]]) -> KnowledgeBase:
+        """A knowledge base from (head, body) pairs."""
         clauses = []
         for index, (head, premises) in enumerate(rules, start=1):
             if not premises:
@@ -162,7 +163,7 @@ class KnowledgeBase:
                     stack.pop()
                     continue
                 if state.get(premise) == 1:
-                    return list(reversed(path[path.index(premise) :] + [premise]))
+                    return list(reversed([*path[path.index(premise) :], premise]))
                 if premise not in state:
                     state[premise] = 1
                     path.append(premise)

@@ -4,12 +4,15 @@ thesis's trace follows; checked as derivations and drawn as trees."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
 from alfabeta.core import Limit, is_proven
 from alfabeta.games.deduction.kb import Clause, KnowledgeBase
+
+if TYPE_CHECKING:
+    from alfabeta.core import Position
 
 
 @frozen
@@ -67,6 +70,7 @@ class SearchedProof:
 
     @property
     def proved(self) -> bool:
+        """Whether a proof was found."""
         return self.proof is not None
 
 
@@ -126,7 +130,9 @@ def derived_proof(kb: KnowledgeBase, data: Iterable[str], goal: str) -> ProofNod
     return nodes[goal]
 
 
-def prove_with(position, searcher, evaluator, limit: Limit | None = None) -> SearchedProof:
+def prove_with(
+    position: Position, searcher: Any, evaluator: Any, limit: Limit | None = None
+) -> SearchedProof:
     """Play the deductive game from its goal: at every atom the searcher chooses the rule (or
     the datum); every premise of a chosen rule is then proved the same way (the sceptic may
     pick any of them). The attempt fails at an atom whose search proves a loss, or where a
@@ -136,7 +142,7 @@ def prove_with(position, searcher, evaluator, limit: Limit | None = None) -> Sea
     kb = position.knowledge_base
     game = position.copy()
 
-    def search():
+    def search() -> Any:
         result = searcher.search(game, evaluator, limit)
         totals["searches"] += 1
         totals["nodes"] += result.nodes
@@ -182,7 +188,7 @@ def prove_with(position, searcher, evaluator, limit: Limit | None = None) -> Sea
     )
 
 
-def _refutation(game, pv) -> tuple[str | None, tuple[str, ...]]:
+def _refutation(game: Any, pv: Any) -> tuple[str | None, tuple[str, ...]]:
     """Replay the principal variation: the atoms and rules it passes, and the last atom."""
     line, made = [game.node()[1]], []
     try:
@@ -191,7 +197,7 @@ def _refutation(game, pv) -> tuple[str | None, tuple[str, ...]]:
                 break
             game.push(move)
             made.append(move)
-            kind, value = game.node()
+            _kind, value = game.node()
             line.append(str(value))
     finally:
         for _ in made:
@@ -200,7 +206,7 @@ def _refutation(game, pv) -> tuple[str | None, tuple[str, ...]]:
     return atoms[-1], tuple(line)
 
 
-def proof_from_trace(trace, kb: KnowledgeBase) -> ProofNode | None:
+def proof_from_trace(trace: Any, kb: KnowledgeBase) -> ProofNode | None:
     """The proof tree that a successful thesis trace follows (copy numbers dropped).
 
     At an atom the trace chooses either a copy of the atom (a datum, or a rule of several
@@ -213,13 +219,13 @@ def proof_from_trace(trace, kb: KnowledgeBase) -> ProofNode | None:
     def rule(head: str, premises: tuple[str, ...]) -> Clause:
         return next(c for c in kb.rules_for(head) if c.premises == premises)
 
-    def by(name: str, premises) -> ProofNode:
+    def by(name: str, premises: Any) -> ProofNode:
         if not premises:
             return ProofNode(name)
         names = tuple(p[0] for p in premises)
         return ProofNode(name, rule(name, names), tuple(build(p) for p in premises))
 
-    def build(target) -> ProofNode:
+    def build(target: Any) -> ProofNode:
         choice, premises = step_of[target]
         if choice[0] == target[0]:
             return by(target[0], premises)
@@ -229,7 +235,9 @@ def proof_from_trace(trace, kb: KnowledgeBase) -> ProofNode | None:
 
 
 def render_tree(proof: ProofNode) -> list[str]:
-    """The proof as a terminal tree (a sub-proof used again is drawn once, then referred to)::
+    """The proof as a terminal tree; a sub-proof used again is drawn once, then referred to.
+
+    For example::
 
     pd  <=  bs & mc -> pd
     ├── bs  (datum)

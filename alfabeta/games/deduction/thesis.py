@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from typing import Any
 
 from attrs import field, frozen
 
@@ -82,14 +83,14 @@ def g_path(
     taking the first k-arc (in clause order) whose members all have g-paths; None if none."""
     data = set(data)
 
-    def path(atom: str):
+    def path(atom: str) -> tuple[set[str], list] | None:
         if atom in data:
             return {atom}, []
         for clause in kb.rules_for(atom):
             parts = [path(p) for p in clause.premises]
             if all(part is not None for part in parts):
                 nodes, arcs = {atom}, [(atom, clause.premises)]
-                for part_nodes, part_arcs in parts:
+                for part_nodes, part_arcs in parts:  # type: ignore[misc]  # none is None
                     nodes |= part_nodes
                     arcs += [arc for arc in part_arcs if arc not in arcs]
                 return nodes, arcs
@@ -245,7 +246,7 @@ class _AlphaBeta:
     def h(self, node: Node) -> int:
         return 1 if node in self.pipeline.won else -1 if node in self.pipeline.lost else 0
 
-    def expand(self, node: Node, at_max: bool):
+    def expand(self, node: Node, at_max: bool) -> Any:
         """For ``valor``: h at a leaf, else the successors (SUCES3 order)."""
         self.nodes += 1
         successors = self.pipeline.successors(node)
