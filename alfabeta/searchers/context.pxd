@@ -44,12 +44,18 @@ cdef class SearchContext:
 
     cdef int check(self) except -1
     cpdef reraise(self)
-    cdef int evaluate(self) except? -2147483647
     cdef int static_score(self, int depth, int ply, bint* expand) except? -2147483647
     cpdef tuple pv_line(self, int ply)
     cpdef tuple fallback(self)
     cpdef object result(self, object move, int value, tuple pv, int depth, bint complete,
                         tuple infos=*)
+
+
+cdef inline int leaf_score(SearchContext ctx) except? -2147483647:
+    """The evaluator's score of the position for the side to move, counted as a leaf.
+    Inlined: it runs at every leaf."""
+    ctx.leaves += 1
+    return ctx.ev.evaluate(ctx.pos)
 
 
 cdef inline bint is_finished(int status) noexcept:

@@ -68,11 +68,6 @@ cdef class SearchContext:
             self.aborted = True
         return 0
 
-    cdef int evaluate(self) except? -2147483647:
-        """The evaluator's score of the position for the side to move, counted as a leaf."""
-        self.leaves += 1
-        return self.ev.evaluate(self.pos)
-
     cdef int static_score(self, int depth, int ply, bint* expand) except? -2147483647:
         """Count the node; the side-to-move score of a node that is not expanded (finished,
         a leaf, or at the depth limit), or ``expand[0] = True``."""
@@ -86,7 +81,7 @@ cdef class SearchContext:
         if is_finished(status):
             return finished_score(status, ply)
         if status == RESULT_LEAF or depth <= 0 or ply >= SEARCH_MAX_PLY:
-            return self.evaluate()
+            return leaf_score(self)
         expand[0] = True
         return 0
 

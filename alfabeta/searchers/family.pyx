@@ -50,6 +50,7 @@ from alfabeta.searchers.context cimport (
     SearchContext,
     finished_score,
     is_finished,
+    leaf_score,
     ply_moves,
     pv_clear,
     pv_set,
@@ -108,6 +109,7 @@ cdef class Family:
     """
 
     cdef SearchContext ctx
+    cdef Position pos         # ctx.pos, kept here too: the hot paths reach it in one step
     cdef Options o
     cdef TranspositionTable table
     cdef MovePicker picker
@@ -115,6 +117,7 @@ cdef class Family:
 
     def __cinit__(self, SearchContext ctx, dict options, TranspositionTable table=None):
         self.ctx = ctx
+        self.pos = ctx.pos
         o = options
         self.o.fail_soft = o["fail_soft"]
         self.o.shared_root = o["shared_root"]
@@ -140,21 +143,20 @@ cdef class Family:
 
     # ---- the parts of a node ------------------------------------------------------------
     cdef inline int evaluate(self) except? -2147483647:
-        return self.ctx.evaluate()
+        return leaf_score(self.ctx)
 
-    cdef int enter(self, int ply, int* depth, int* extended, int* status,
-                   bint* done) except? -2147483647:
+    cdef inline int enter(self, int ply, int* depth, int* extended, int* status,
+                          bint* done) except? -2147483647:
         """Count the node and read its outcome. A finished game, or the deepest ply, is
         scored at once (``done``); a LEAF gets depth 0 (it is scored after the table is
         asked, as in Plaat's MT); a tactical position may extend ``depth``."""
-        cdef SearchContext ctx = self.ctx
         done[0] = True
-        pv_clear(ctx, ply)
-        if spend_node(ctx):
+        pv_clear(self.ctx, ply)
+        if spend_node(self.ctx):
             return 0
-        if ply > ctx.seldepth:
-            ctx.seldepth = ply
-        status[0] = ctx.pos.c_outcome()
+        if ply > self.ctx.seldepth:
+            self.ctx.seldepth = ply
+        status[0] = self.pos.c_outcome()
         if is_finished(status[0]):
             return finished_score(status[0], ply)
         if ply >= SEARCH_MAX_PLY:
@@ -162,13 +164,13 @@ cdef class Family:
         done[0] = False
         if status[0] == RESULT_LEAF:
             depth[0] = 0
-        elif self.o.extensions and extended[0] < self.o.extensions and ctx.pos.is_tactical():
+        elif self.o.extensions and extended[0] < self.o.extensions and self.pos.is_tactical():
             depth[0] += 1
             extended[0] += 1
         return 0
 
-    cdef bint probe(self, uint64_t key, int depth, int ply, int* alpha, int* beta,
-                    int* tt_move, int* score, bint may_cut) noexcept:
+    cdef inline bint probe(self, uint64_t key, int depth, int ply, int* alpha, int* beta,
+                           int* tt_move, int* score, bint may_cut) noexcept:
         """Ask the table: its move goes to ``tt_move``; an entry deep enough narrows the
         window, or (``may_cut``) ends the node with ``score`` — True then."""
         cdef Entry* entry = self.table.probe(key)
@@ -196,8 +198,8 @@ cdef class Family:
             beta[0] = upper
         return False
 
-    cdef int horizon(self, uint64_t key, int ply, int alpha, int beta,
-                     int status) except? -2147483647:
+    cdef inline int horizon(self, uint64_t key, int ply, int alpha, int beta,
+                            int status) except? -2147483647:
         """Depth 0: quiescence (or the evaluator), stored in the table as a depth-0 entry."""
         cdef int score
         if self.o.quiescence and status != RESULT_LEAF:
@@ -213,8 +215,6 @@ cdef class Family:
         searched the same way. This node is already counted. Fail-hard: the result is
         clamped to [α, β]; fail-soft: a bound as tight as found, never below the stand-pat
         score."""
-        cdef SearchContext ctx = self.ctx
-        cdef Position pos = ctx.pos
         cdef int stand = self.evaluate(), best, value, count, i, status
         cdef int* moves
         if stand >= beta:
@@ -222,24 +222,24 @@ cdef class Family:
         best = stand
         if ply >= SEARCH_MAX_PLY:
             return best if self.o.fail_soft or best > alpha else alpha
-        moves = ply_moves(ctx, ply)
-        count = pos.generate_noisy(moves)
+        moves = ply_moves(self.ctx, ply)
+        count = self.pos.generate_noisy(moves)
         for i in range(count):
-            pos.make(moves[i])
-            if spend_node(ctx):
-                pos.unmake(moves[i])
+            self.pos.make(moves[i])
+            if spend_node(self.ctx):
+                self.pos.unmake(moves[i])
                 return 0
-            if ply + 1 > ctx.seldepth:
-                ctx.seldepth = ply + 1
-            status = pos.c_outcome()
+            if ply + 1 > self.ctx.seldepth:
+                self.ctx.seldepth = ply + 1
+            status = self.pos.c_outcome()
             if is_finished(status):
                 value = -finished_score(status, ply + 1)
             elif status == RESULT_LEAF:
                 value = -self.evaluate()
             else:
                 value = -self.quiesce(ply + 1, -beta, -(alpha if alpha > best else best))
-            pos.unmake(moves[i])
-            if ctx.aborted:
+            self.pos.unmake(moves[i])
+            if self.ctx.aborted:
                 return 0
             if value > best:
                 best = value
@@ -249,89 +249,85 @@ cdef class Family:
             return best
         return best if best > alpha else alpha
 
-    cdef bint null_move_cut(self, int depth, int ply, int beta, int extended,
-                            int* score) except -1:
+    cdef inline bint null_move_cut(self, int depth, int ply, int beta, int extended,
+                                   int* score) except -1:
         """Null-move pruning: pass, search at depth − R − 1 with the window (β−1, β); a
         result ≥ β (confirmed by a search of this node at depth − R when ``verified``) ends
         the node with ``score`` — True then. Where the game refuses the pass, False."""
-        cdef SearchContext ctx = self.ctx
         cdef int value
-        if not ctx.pos.make_null():
+        if not self.pos.make_null():
             return False
         value = -self.node(depth - self.o.null_r - 1, ply + 1, -beta, -beta + 1, False, extended)
-        ctx.pos.unmake_null()
-        if ctx.aborted:
+        self.pos.unmake_null()
+        if self.ctx.aborted:
             score[0] = 0
             return True
         if value >= beta and self.o.verified:
             value = self.node(depth - self.o.null_r, ply, beta - 1, beta, False, extended)
-            if ctx.aborted:
+            if self.ctx.aborted:
                 score[0] = 0
                 return True
         if value < beta:
             return False
-        pv_clear(ctx, ply)
+        pv_clear(self.ctx, ply)
         score[0] = value if self.o.fail_soft and value < PROVEN else beta
         return True
 
-    cdef int child(self, int move, int index, int depth, int ply, int alpha, int beta,
-                   int tt_move, int extended) except? -2147483647:
+    cdef inline int child(self, int move, int index, int depth, int ply, int alpha, int beta,
+                          int tt_move, int extended) except? -2147483647:
         """The value of ``move`` (the ``index``-th tried) for this node, searched with the
         window (α, β): reduced first when late (``lmr``), with a null window then a re-search
         when it may beat α (``pvs``), or with the full window. The move is made and unmade
         here."""
-        cdef SearchContext ctx = self.ctx
-        cdef Position pos = ctx.pos
         cdef Options* o = &self.o
         cdef int value = 0
         cdef bint leaf_child
-        ctx.pos.make(move)
+        self.pos.make(move)
         if o.lmr and index >= o.lmr and depth >= 3 and move != tt_move \
                 and not self.picker.is_killer(ply, move):
             value = -self.node(depth - 2, ply + 1, -alpha - 1, -alpha, True, extended)
-            if ctx.aborted or value <= alpha:
-                pos.unmake(move)
+            if self.ctx.aborted or value <= alpha:
+                self.pos.unmake(move)
                 return value
-            ctx.researches += 1
+            self.ctx.researches += 1
         if o.pvs and index > 0:
             value = -self.node(depth - 1, ply + 1, -alpha - 1, -alpha, True, extended)
-            if not ctx.aborted and alpha < value < beta:
+            if not self.ctx.aborted and alpha < value < beta:
                 leaf_child = not o.research_leaves and (
                     (depth - 1 <= 0 and not o.quiescence)
-                    or pos.c_outcome() != RESULT_ONGOING)
+                    or self.pos.c_outcome() != RESULT_ONGOING)
                 if not leaf_child:
-                    ctx.researches += 1
+                    self.ctx.researches += 1
                     value = -self.node(depth - 1, ply + 1, -beta, -value, True, extended)
         else:
             value = -self.node(depth - 1, ply + 1, -beta, -alpha, True, extended)
-        pos.unmake(move)
+        self.pos.unmake(move)
         return value
 
-    cdef int moves_loop(self, int depth, int ply, int alpha, int beta, uint64_t key,
-                        int tt_move, int extended, int alpha_orig,
-                        int beta_orig) except? -2147483647:
+    cdef inline int moves_loop(self, int depth, int ply, int alpha, int beta, uint64_t key,
+                               int tt_move, int extended, int alpha_orig,
+                               int beta_orig) except? -2147483647:
         """Search the moves of an expanded node in the picker's order and keep the best;
         (α, β) may have been narrowed by the table from (alpha_orig, beta_orig), the window
         the result is stored against. At the root (ply 0) every move gets the original α
         unless ``shared_root``, and the best finished value is kept for a stopped search."""
-        cdef SearchContext ctx = self.ctx
-        cdef Position pos = ctx.pos
         cdef Options* o = &self.o
         cdef int count, i, m, a, value, score, best = -SCORE_INF, best_move = NO_MOVE
-        cdef int* moves = ply_moves(ctx, ply)
-        count = pos.generate(moves)
-        self.picker.order(pos, moves, count, ply, tt_move)
+        cdef int* moves = ply_moves(self.ctx, ply)
+        count = self.pos.generate(moves)
+        if self.picker.active:
+            self.picker.order(self.pos, moves, count, ply, tt_move)
         for i in range(count):
             m = moves[i]
             a = alpha if o.pvs or alpha > best else best
             if ply == 0 and not o.shared_root:
                 a = alpha_orig
             value = self.child(m, i, depth, ply, a, beta, tt_move, extended)
-            if ctx.aborted:
+            if self.ctx.aborted:
                 return 0
             if o.pvs:
                 if value > alpha or (i == 0 and value > best):
-                    pv_set(ctx, ply, m)
+                    pv_set(self.ctx, ply, m)
                     best_move = m
                     if ply == 0:
                         self.root_best = value
@@ -344,7 +340,7 @@ cdef class Family:
             else:
                 if value > best:
                     best, best_move = value, m
-                    pv_set(ctx, ply, m)
+                    pv_set(self.ctx, ply, m)
                     if ply == 0:
                         self.root_best = value
                 if best >= beta:
@@ -358,7 +354,7 @@ cdef class Family:
         elif o.fail_soft:
             score = best
         elif best <= alpha:
-            pv_clear(ctx, ply)
+            pv_clear(self.ctx, ply)
             score = alpha
         else:
             score = best
@@ -366,8 +362,8 @@ cdef class Family:
             self.table.store(key, depth, ply, score, alpha_orig, beta_orig, best_move)
         return score
 
-    cdef int cut(self, uint64_t key, int depth, int ply, int move, int score, int alpha_orig,
-                 int beta_orig) noexcept:
+    cdef inline int cut(self, uint64_t key, int depth, int ply, int move, int score,
+                        int alpha_orig, int beta_orig) noexcept:
         """A beta cut-off by ``move``: count it, reward the move, store the bound."""
         self.ctx.cutoffs += 1
         self.picker.reward(self.ctx.pos.side_to_move, ply, move, depth)
@@ -390,7 +386,7 @@ cdef class Family:
         if done:
             return score
         if self.o.tt:
-            key = self.ctx.pos.c_key()
+            key = self.pos.c_key()
             if self.probe(key, depth, ply, &alpha, &beta, &tt_move, &score,
                           ply > 0 or self.o.mtd):
                 return score

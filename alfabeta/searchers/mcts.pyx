@@ -9,8 +9,9 @@ seed, same limit: same moves and counts."""
 
 from libc.math cimport log, sqrt
 from libc.stdint cimport uint64_t
-from libc.stdlib cimport free, malloc, realloc
+from libc.stdlib cimport free, malloc
 
+from alfabeta.core.buffers cimport doubled
 from alfabeta.core.evaluator cimport Evaluator
 from alfabeta.core.position cimport RESULT_ONGOING, Position
 from alfabeta.searchers.context cimport (
@@ -48,7 +49,7 @@ cdef class _Tree:
 
     def __cinit__(self):
         self.capacity = 1024
-        self.nodes = <Node*> realloc(NULL, self.capacity * sizeof(Node))
+        self.nodes = <Node*> malloc(self.capacity * sizeof(Node))
         if self.nodes == NULL:
             raise MemoryError()
 
@@ -56,12 +57,9 @@ cdef class _Tree:
         free(self.nodes)
 
     cdef int add(self, int move, int parent) except -1:
-        cdef Node* grown
         if self.count == self.capacity:
-            grown = <Node*> realloc(self.nodes, 2 * self.capacity * sizeof(Node))
-            if grown == NULL:
-                raise MemoryError()
-            self.nodes, self.capacity = grown, 2 * self.capacity
+            self.nodes = <Node*> doubled(self.nodes, self.capacity, sizeof(Node))
+            self.capacity *= 2
         self.nodes[self.count] = Node(move, parent, -1, -1, 0.0, 0.0)
         self.count += 1
         return self.count - 1

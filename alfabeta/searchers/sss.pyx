@@ -18,8 +18,9 @@ from one state's node to the next by unmake/make. ``nodes`` counts states taken 
 ``leaves`` evaluations; values are from the root mover's view.
 """
 
-from libc.stdlib cimport free, malloc, realloc
+from libc.stdlib cimport free, malloc
 
+from alfabeta.core.buffers cimport doubled
 from alfabeta.core.evaluator cimport Evaluator
 from alfabeta.core.position cimport Position
 from alfabeta.searchers.context cimport (
@@ -28,6 +29,7 @@ from alfabeta.searchers.context cimport (
     SearchContext,
     finished_score,
     is_finished,
+    leaf_score,
     ply_moves,
     spend_node,
 )
@@ -77,12 +79,9 @@ cdef class _Open:
 
     cdef int child(self, int parent, int index) except -1:
         """A new record: child ``index`` of node ``parent``."""
-        cdef Node* grown
         if self.node_count == self.node_capacity:
-            grown = <Node*> realloc(self.nodes, 2 * self.node_capacity * sizeof(Node))
-            if grown == NULL:
-                raise MemoryError()
-            self.nodes, self.node_capacity = grown, 2 * self.node_capacity
+            self.nodes = <Node*> doubled(self.nodes, self.node_capacity, sizeof(Node))
+            self.node_capacity *= 2
         self.nodes[self.node_count] = Node(parent, index, self.nodes[parent].length + 1, False)
         self.node_count += 1
         return self.node_count - 1
@@ -139,14 +138,11 @@ cdef class _Open:
         self.heap[i] = moving
 
     cdef int push(self, int node, int status, int h) except -1:
-        cdef State* grown
         if self.count == self.next_compaction:
             self.compact()
         if self.count == self.capacity:
-            grown = <State*> realloc(self.heap, 2 * self.capacity * sizeof(State))
-            if grown == NULL:
-                raise MemoryError()
-            self.heap, self.capacity = grown, 2 * self.capacity
+            self.heap = <State*> doubled(self.heap, self.capacity, sizeof(State))
+            self.capacity *= 2
         self.heap[self.count] = State(node, status, h)
         self.count += 1
         self.sift_up(self.count - 1)
@@ -292,5 +288,5 @@ def search(Position position, Evaluator evaluator, limit, bint dual=False):
 cdef int _score(SearchContext ctx, int ply) except? -2147483647:
     """A terminal node's value from the root mover's view."""
     cdef int status = ctx.pos.c_outcome()
-    cdef int score = finished_score(status, ply) if is_finished(status) else ctx.evaluate()
+    cdef int score = finished_score(status, ply) if is_finished(status) else leaf_score(ctx)
     return score if ctx.pos.side_to_move == ctx.root_side else -score

@@ -17,8 +17,9 @@ never labelled is a draw: neither side can force the end (a cycle, or a drawn en
 
 from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int8_t, int32_t, int64_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.stdlib cimport calloc, free, malloc
 
+from alfabeta.core.buffers cimport doubled
 from alfabeta.core.position cimport (
     RESULT_DRAW,
     RESULT_LEAF,
@@ -116,12 +117,9 @@ cdef class _Growing:
         free(self.data)
 
     cdef int push(self, int64_t value) except -1:
-        cdef int64_t* bigger
         if self.size == self.capacity:
-            bigger = <int64_t*> realloc(self.data, 2 * self.capacity * sizeof(int64_t))
-            if bigger == NULL:
-                raise MemoryError()
-            self.data, self.capacity = bigger, 2 * self.capacity
+            self.data = <int64_t*> doubled(self.data, self.capacity, sizeof(int64_t))
+            self.capacity *= 2
         self.data[self.size] = value
         self.size += 1
         return 0
