@@ -130,6 +130,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("uci", help="run as a UCI chess engine on stdin/stdout")
 
+    serve = commands.add_parser(
+        "serve", help="a local web page: play, watch runs, see the search (alfabeta[web])"
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--db", help="a results database to watch (match/tournament --db)")
+    serve.add_argument(
+        "--allow-remote", action="store_true", help="serve on an address other than loopback"
+    )
+
     match = commands.add_parser(
         "match",
         help="play a match of colour-swapped pairs between two players",
@@ -1184,6 +1194,14 @@ def cmd_uci(catalog: Catalog | None, args: argparse.Namespace, out: IO[str]) -> 
     return uci.run()
 
 
+def cmd_serve(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta serve``: the web page, until Ctrl-C."""
+    from alfabeta.web.serve import serve
+
+    serve(catalog, args.host, args.port, args.db, args.allow_remote, out)
+    return EXIT_OK
+
+
 def cmd_bayeschess(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
     """``alfabeta bayeschess``: BayesChess learning, models and style."""
     from alfabeta.learning import command
@@ -1220,6 +1238,7 @@ COMMANDS = {
     "perft": cmd_perft,
     "play": cmd_play,
     "plugins": cmd_plugins,
+    "serve": cmd_serve,
     "prove": cmd_prove,
     "uci": cmd_uci,
     "match": cmd_match,

@@ -26,6 +26,7 @@ EXTRAS = {
     "chess": ("chess", "python-chess: PGN import, driving UCI engines in tests"),
     "plot": ("matplotlib", "plots of benchmarks, ratings and experiments"),
     "dask": ("distributed", "arena runs on a Dask cluster (--executor dask://…)"),
+    "web": ("uvicorn", "alfabeta serve: the web page"),
 }
 COMPILED = (
     "alfabeta.core.position",

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from alfabeta.core import WIN, AlfabetaError, Limit, is_proven
+from alfabeta.plugins.observe import takes_info
 from alfabeta.searchers import timeman
 
 if TYPE_CHECKING:
@@ -118,15 +119,6 @@ def parse_go(tokens: list[str], position: Position) -> tuple[dict, set[str], lis
             values[token] = int(number)
         i += 1
     return values, flags, searchmoves, notes
-
-
-def _takes_info(searcher: Any) -> bool:
-    import inspect
-
-    from alfabeta.plugins.observe import Observed
-
-    inner = searcher.searcher if isinstance(searcher, Observed) else searcher
-    return "on_info" in inspect.signature(inner.search).parameters
 
 
 def _described(report: dict) -> str:
@@ -407,7 +399,7 @@ class Engine:
     def _run(
         self, searcher: Any, evaluator: Any, position: Position, limit: Limit | None
     ) -> SearchResult:
-        if _takes_info(searcher):
+        if takes_info(searcher):
             return searcher.search(position, evaluator, limit, on_info=self._report(position))
         return searcher.search(position, evaluator, limit)
 

@@ -46,3 +46,12 @@ class Observed:
 
     def __repr__(self) -> str:
         return repr(self.searcher)
+
+
+def takes_info(searcher: Any) -> bool:
+    """Whether ``searcher.search`` streams its iterations (an ``on_info`` argument), seen
+    through an Observed wrapper."""
+    import inspect
+
+    inner = searcher.searcher if isinstance(searcher, Observed) else searcher
+    return "on_info" in inspect.signature(inner.search).parameters

@@ -222,28 +222,54 @@ class PyAlphaBeta(Searcher):
     root: str = field(default="shared", validator=choice("shared", "independent"), kw_only=True)
 
     def search(
-        self, position: Position, evaluator: Any, limit: Limit | None = None
+        self,
+        position: Position,
+        evaluator: Any,
+        limit: Limit | None = None,
+        on_node: Callable[[str, int, int, int], None] | None = None,
     ) -> SearchResult:
-        """Alpha-beta to the limit's depth, in plain Python."""
+        """Alpha-beta to the limit's depth, in plain Python. ``on_node(position text, alpha,
+        beta, value)`` sees every node below the root as it returns, with the window it was
+        searched with (side to move's view): for teaching and the web page's tree view."""
         evaluator = as_evaluator(evaluator)
         run = _Run(position, evaluator, self.limit_for(limit))
 
         def child(move: Any, best: Any) -> tuple[int, tuple]:
             alpha = best if self.root == "shared" else -INFINITY
-            value, pv = self._alphabeta(run, run.depth - 1, 1, -INFINITY, -alpha)
+            value, pv = self._alphabeta(run, run.depth - 1, 1, -INFINITY, -alpha, on_node)
             return -value, pv
 
         return run.root(child)
 
     def _alphabeta(
-        self, run: _Run, depth: int, ply: int, alpha: int, beta: int
+        self,
+        run: _Run,
+        depth: int,
+        ply: int,
+        alpha: int,
+        beta: int,
+        on_node: Callable[[str, int, int, int], None] | None = None,
+    ) -> tuple[int, tuple]:
+        value, pv = self._node(run, depth, ply, alpha, beta, on_node)
+        if on_node is not None:
+            on_node(run.position.to_string(), alpha, beta, value)
+        return value, pv
+
+    def _node(
+        self,
+        run: _Run,
+        depth: int,
+        ply: int,
+        alpha: int,
+        beta: int,
+        on_node: Callable[[str, int, int, int], None] | None,
     ) -> tuple[int, tuple]:
         score = run.static(depth, ply)
         if score is not None:
             return score, ()
         best, best_pv = -INFINITY, ()
         for move in each_move(run.position):
-            value, pv = self._alphabeta(run, depth - 1, ply + 1, -beta, -max(alpha, best))
+            value, pv = self._alphabeta(run, depth - 1, ply + 1, -beta, -max(alpha, best), on_node)
             value = -value
             if value > best:
                 best, best_pv = value, (move, *pv)
