@@ -16,5 +16,6 @@ cdef class MovePicker:
     cdef long long* history_slot(self, int side, int move) noexcept
 
     cdef int order(self, Position pos, int* moves, int count, int ply, int tt_move) except -1
+    cdef void order_noisy(self, Position pos, int* moves, int count) noexcept
     cdef void reward(self, int side, int ply, int move, int depth) noexcept
     cdef bint is_killer(self, int ply, int move) noexcept
