@@ -36,9 +36,11 @@ if TYPE_CHECKING:
 
 ENGINE_NAME = "alfabeta"
 AUTHOR = "the alfabeta developers"
-DEFAULT_SEARCHER = (  # captures=on: +290 ± 110 Elo over captures off (60 games at 2+0.05)
+# captures=on: +290 ± 110 Elo over it off (60 games at 2+0.05); extensions=16 (check
+# extension): +79.5 ± 41.2 over it off (200 games at 2+0.05)
+DEFAULT_SEARCHER = (
     "negascout(tt=on, iterative=on, killers=on, history=on, quiescence=on, "
-    "null_move=2, aspiration=50, captures=on)"
+    "null_move=2, aspiration=50, captures=on, extensions=16)"
 )
 MOVE_OVERHEAD = 0.03  # seconds kept back from the clock for the GUI's own delays
 HASH_MB = (1, 4096)  # the Hash option's min and max, as declared in "uci"
