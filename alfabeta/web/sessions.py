@@ -195,8 +195,10 @@ class GameSession:
                 name=f"alfabeta-think-{self.id}",
                 daemon=True,
             )
+            # announced before the thread starts, so that every listener sees "thinking"
+            # ahead of the search's first line (the page clears its lines on it)
+            self.publish({"type": "thinking"})
             self.thinking.start()
-        self.publish({"type": "thinking"})
         return True
 
     def cancel(self) -> None:
