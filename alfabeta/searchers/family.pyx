@@ -224,7 +224,8 @@ cdef class Family:
             return best if self.o.fail_soft or best > alpha else alpha
         moves = ply_moves(self.ctx, ply)
         count = self.pos.generate_noisy(moves)
-        self.picker.order_noisy(self.pos, moves, count)
+        if self.picker.use_captures:
+            self.picker.order_noisy(self.pos, moves, count)
         for i in range(count):
             self.pos.make(moves[i])
             if spend_node(self.ctx):

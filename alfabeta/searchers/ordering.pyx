@@ -66,9 +66,8 @@ cdef class MovePicker:
                                      or self.killer[2 * ply + 1] == move)
 
     cdef int order(self, Position pos, int* moves, int count, int ply, int tt_move) except -1:
-        """Sort ``moves`` in place into the stages above (a stable insertion sort: move lists
-        are short and mostly in order already)."""
-        cdef int i, j, m, noisy_count = 0
+        """Sort ``moves`` in place into the stages above (stable)."""
+        cdef int i, m, noisy_count = 0
         cdef long long s
         cdef int side = pos.side_to_move
         if not self.active:
@@ -89,29 +88,16 @@ cdef class MovePicker:
             elif self.use_history:
                 s = self.history_slot(side, m)[0]
             self.score[i] = s
-        for i in range(1, count):
-            m, s, j = moves[i], self.score[i], i - 1
-            while j >= 0 and self.score[j] < s:
-                moves[j + 1], self.score[j + 1] = moves[j], self.score[j]
-                j -= 1
-            moves[j + 1], self.score[j + 1] = m, s
+        _sort_by_score(moves, self.score, count)
         return 0
 
     cdef void order_noisy(self, Position pos, int* moves, int count) noexcept:
         """Sort quiescence's noisy moves by the game's ``order_hint`` (MVV-LVA in chess), most
-        promising first; nothing changes with ``captures`` off."""
-        cdef int i, j, m
-        cdef long long s
-        if not self.use_captures:
-            return
+        promising first; the caller checks ``use_captures``."""
+        cdef int i
         for i in range(count):
             self.score[i] = pos.order_hint(moves[i])
-        for i in range(1, count):
-            m, s, j = moves[i], self.score[i], i - 1
-            while j >= 0 and self.score[j] < s:
-                moves[j + 1], self.score[j + 1] = moves[j], self.score[j]
-                j -= 1
-            moves[j + 1], self.score[j + 1] = m, s
+        _sort_by_score(moves, self.score, count)
 
     cdef void reward(self, int side, int ply, int move, int depth) noexcept:
         """``move`` by ``side`` caused a cut-off at ``ply`` with ``depth`` left: remember it
@@ -121,6 +107,19 @@ cdef class MovePicker:
             self.killer[2 * ply] = move
         if self.use_history:
             self.history_slot(side, move)[0] += <long long> depth * depth
+
+
+cdef inline void _sort_by_score(int* moves, long long* score, int count) noexcept:
+    """Sort ``moves`` by ``score``, highest first, keeping the order of equal scores (an
+    insertion sort: move lists are short and mostly in order already)."""
+    cdef int i, j, m
+    cdef long long s
+    for i in range(1, count):
+        m, s, j = moves[i], score[i], i - 1
+        while j >= 0 and score[j] < s:
+            moves[j + 1], score[j + 1] = moves[j], score[j]
+            j -= 1
+        moves[j + 1], score[j + 1] = m, s
 
 
 cdef inline bint _contains(int* moves, int count, int move) noexcept:
