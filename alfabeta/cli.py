@@ -86,9 +86,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play a game between two players")
     play.add_argument("game", help='game spec, e.g. "fibonacci-nim(n=21)"')
-    play.add_argument("--first", required=True, help='searcher spec or "human"')
-    play.add_argument("--second", required=True, help='searcher spec or "human"')
-    play.add_argument("--evaluator", help="evaluator spec for both (default: the game's)")
+    play.add_argument(
+        "--first", default="engine", help='searcher spec, "human" or "engine" (the default)'
+    )
+    play.add_argument(
+        "--second", default="engine", help='searcher spec, "human" or "engine" (the default)'
+    )
+    play.add_argument(
+        "--evaluator", help="evaluator spec for both (default: the game's playing evaluator)"
+    )
     play.add_argument("--first-evaluator", help="evaluator spec for the first player")
     play.add_argument("--second-evaluator", help="evaluator spec for the second player")
     play.add_argument("--depth", type=int, help="depth limit per move")
@@ -195,6 +201,29 @@ def build_parser() -> argparse.ArgumentParser:
     epd.add_argument("--nodes", type=int, help="node limit per position")
     epd.add_argument("--time", type=float, help="seconds per position")
     epd.add_argument("--plain", action="store_true", help="plain text table")
+
+    tune = commands.add_parser(
+        "tune", help="fit the tuned chess evaluator's weights to game results (Texel)"
+    )
+    tune.add_argument(
+        "--games", action="append", default=[], metavar="DB", help="an arena results database"
+    )
+    tune.add_argument(
+        "--positions", action="append", default=[], metavar="EPD", help="FENs with results"
+    )
+    tune.add_argument("--out", required=True, metavar="FILE", help="the weights file to write")
+    tune.add_argument(
+        "--start", default="prior", help='weights to start from: "prior", "shipped" or a FILE'
+    )
+    tune.add_argument("--epochs", type=int, default=1000, help="full-batch Adam steps")
+    tune.add_argument("--rate", type=float, default=1.0, help="Adam step size (points)")
+    tune.add_argument(
+        "--l2", type=float, default=0.0, help="pull towards the start weights (small data sets)"
+    )
+    tune.add_argument(
+        "--data", metavar="FILE", help="also write the positions as EPD (.gz: compressed)"
+    )
+    tune.add_argument("--plot", metavar="FILE", help="draw the loss by epoch (PNG)")
 
     perft = commands.add_parser("perft", help="count move paths (chess by default)")
     perft.add_argument("fen", help='a FEN, or "startpos"')
@@ -572,6 +601,12 @@ def _plot_elo(rows: Any, path: str, title: str) -> None:
     plt.close(figure)
 
 
+ENGINE_SEARCHER = "negascout(tt=on, iterative=on, killers=on, history=on)"
+"""The ``engine`` player of a game that names no ``play_searcher``."""
+ENGINE_SECONDS = 1.0
+"""Seconds a move for the ``engine`` player when ``play`` is given no limit."""
+
+
 def _player(
     catalog: Catalog,
     spec: str,
@@ -580,15 +615,23 @@ def _player(
     limit: Limit,
     book: Callable | None = None,
 ) -> Any:
+    """A player from its spec: ``human``, ``engine`` (the game's strongest searcher,
+    ``play_searcher``, with ``ENGINE_SECONDS`` a move unless a limit is given) or a searcher.
+    Without an evaluator spec a searcher plays the game's ``play_evaluator`` (its strongest)
+    or its default evaluator."""
     if spec.strip() == "human":
         return HumanPlayer()
+    if spec.strip() == "engine":
+        spec = getattr(position, "play_searcher", ENGINE_SEARCHER)
+        if limit.depth is None and limit.nodes is None and limit.time is None:
+            limit = Limit(time=ENGINE_SECONDS)
     searcher = catalog.searcher(spec)
     if book is not None and hasattr(searcher, "book"):
         searcher = evolve(searcher, book=book)
     evaluator = (
         catalog.evaluator(evaluator_spec, position)
         if evaluator_spec
-        else catalog.default_evaluator(position)
+        else catalog.playing_evaluator(position)
     )
     return SearchPlayer(searcher, evaluator, limit)
 
@@ -944,6 +987,36 @@ def cmd_epd(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
     return EXIT_OK
 
 
+def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta tune``: Texel's method over the quiet positions of the games given."""
+    from alfabeta.evaluators.tuned import load_weights
+    from alfabeta.learning import texel
+
+    if not args.games and not args.positions:
+        raise InvalidOptionError("tune needs data: --games DB or --positions EPD")
+    if args.epochs < 1 or args.rate <= 0 or args.l2 < 0:
+        raise InvalidOptionError("tune: --epochs ≥ 1, --rate > 0 and --l2 ≥ 0")
+    samples = list(texel.game_positions(args.games)) + list(texel.epd_positions(args.positions))
+    positions = texel.labelled(samples)
+    start = load_weights(None if args.start == "shipped" else args.start)
+    fit = texel.tune(positions, start, args.epochs, args.rate, args.l2)
+    texel.write_weights(
+        args.out,
+        fit,
+        {"positions": len(positions), "epochs": args.epochs, "l2": args.l2, "start": args.start},
+    )
+    if args.data:
+        texel.write_epd(args.data, samples)
+    if args.plot:
+        texel.plot_losses(fit.losses, args.plot)
+    print(
+        f"{len(positions)} positions, k {fit.k:.6f}: loss {fit.losses[0]:.6f} -> "
+        f"{fit.losses[-1]:.6f} after {args.epochs} epochs; weights written to {args.out}",
+        file=out,
+    )
+    return EXIT_OK
+
+
 def cmd_explain(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
     """``alfabeta explain``: an evaluator's terms on a position (and with ``--dual``
     both searches)."""
@@ -1235,6 +1308,7 @@ COMMANDS = {
     "fcm": cmd_fcm,
     "solve": cmd_solve,
     "epd": cmd_epd,
+    "tune": cmd_tune,
     "perft": cmd_perft,
     "play": cmd_play,
     "plugins": cmd_plugins,

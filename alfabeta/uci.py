@@ -5,6 +5,11 @@ stdin is read on the main thread; ``go`` starts the search on a worker thread, w
 ``go ponder`` only once ``stop`` or ``ponderhit`` arrives). The compiled searchers let the
 GIL go every few thousand nodes, so ``isready`` and ``stop`` are answered during a search.
 
+Pondering: ``go ponder`` searches the position after the expected reply on the opponent's
+time, with no limit; ``ponderhit`` turns it into the move's own search, which then runs until
+twice the clock's soft budget (``timeman``) has passed since the ``go`` — the time spent
+pondering counts — or at once when that is already over, or until a ``movetime`` is spent.
+
 What a GUI can rely on, whatever it sends:
 
 - the reader never waits on a search: ``go``, ``position``, ``ucinewgame`` and ``setoption``
@@ -23,10 +28,12 @@ from __future__ import annotations
 import math
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from alfabeta.core import WIN, AlfabetaError, Limit, is_proven
+from alfabeta.games.chess.board import ChessGame
 from alfabeta.plugins.observe import takes_info
 from alfabeta.searchers import timeman
 
@@ -36,12 +43,10 @@ if TYPE_CHECKING:
 
 ENGINE_NAME = "alfabeta"
 AUTHOR = "the alfabeta developers"
-# captures=on: +290 ± 110 Elo over it off (60 games at 2+0.05); extensions=16 (check
-# extension): +79.5 ± 41.2 over it off (200 games at 2+0.05)
-DEFAULT_SEARCHER = (
-    "negascout(tt=on, iterative=on, killers=on, history=on, quiescence=on, "
-    "null_move=2, aspiration=50, captures=on, extensions=16)"
-)
+# the strongest configuration, kept with the game (its measurements are in the docs)
+DEFAULT_SEARCHER = ChessGame.play_searcher
+DEFAULT_EVALUATOR = ChessGame.play_evaluator
+PONDERHIT_SOFT_FACTOR = 2  # after a ponderhit, search until this many soft budgets since go
 MOVE_OVERHEAD = 0.03  # seconds kept back from the clock for the GUI's own delays
 HASH_MB = (1, 4096)  # the Hash option's min and max, as declared in "uci"
 FALLBACK_SEARCHER = "alphabeta(depth=1)"  # what answers when the configured search fails
@@ -164,17 +169,21 @@ class Engine:
         self._lock = threading.Lock()
         self.options = {
             "Searcher": DEFAULT_SEARCHER,
-            "Evaluator": "standard",
+            "Evaluator": DEFAULT_EVALUATOR,
             "Hash": 16,
             "OwnBook": False,
             "BookFile": "",
             "Threads": 1,
+            "Ponder": False,
         }
         self.position = self.catalog.game("chess")
         self.player: tuple | None = None  # (options it was built for, searcher, evaluator)
         self.thread: threading.Thread | None = None
         self.stop = threading.Event()
         self.release = threading.Event()  # lets a finished infinite search print bestmove
+        self.ponder_limit: Limit | None = None  # the clock of a ``go ponder``, for ponderhit
+        self.started = 0.0  # when the running search's ``go`` arrived (monotonic seconds)
+        self.timer: threading.Timer | None = None  # stops a search after a ponderhit
         self.running = True
 
     @staticmethod
@@ -214,15 +223,17 @@ class Engine:
             e.name for e in self.catalog.entries() if e.kind == "evaluator" and "chess" in e.games
         )
         self.write(
-            "option name Evaluator type combo default standard "
+            f"option name Evaluator type combo default {DEFAULT_EVALUATOR} "
             + " ".join(
-                f"var {name}" for name in ["standard", *(n for n in chess if n != "standard")]
+                f"var {name}"
+                for name in [DEFAULT_EVALUATOR, *(n for n in chess if n != DEFAULT_EVALUATOR)]
             )
         )
         self.write(f"option name Hash type spin default 16 min {HASH_MB[0]} max {HASH_MB[1]}")
         self.write("option name OwnBook type check default false")
         self.write("option name BookFile type string default <empty>")
         self.write("option name Threads type spin default 1 min 1 max 1")
+        self.write("option name Ponder type check default false")
         self.write("uciok")
 
     def cmd_isready(self, _: list[str]) -> None:
@@ -266,16 +277,16 @@ class Engine:
                     f"kept {self.options[name]}"
                 )
             return number
-        if name == "OwnBook":
+        if name in ("OwnBook", "Ponder"):
             if value.lower() not in ("true", "false"):
-                raise AlfabetaError(f"option OwnBook is true or false, not {value[:20]!r}")
+                raise AlfabetaError(f"option {name} is true or false, not {value[:20]!r}")
             return value.lower() == "true"
         if value == "<empty>":
             value = ""
         if name == "Searcher":
             self.catalog.searcher(value or DEFAULT_SEARCHER)
         elif name == "Evaluator":
-            self.catalog.evaluator(value or "standard", "chess")
+            self.catalog.evaluator(value or DEFAULT_EVALUATOR, "chess")
         elif name == "BookFile" and value:
             from alfabeta.games.chess.polyglot import PolyglotBook
 
@@ -309,6 +320,10 @@ class Engine:
             self.note(note)
         infinite = bool(flags) or not values
         limit = self._limit(values, infinite, position.side_to_move)
+        self.ponder_limit = None
+        if "ponder" in flags and values:
+            self.ponder_limit = self._limit(values, False, position.side_to_move)
+        self.started = time.monotonic()
         self.stop.clear()
         self.release.clear()
         self.thread = threading.Thread(
@@ -321,8 +336,27 @@ class Engine:
         self.finish_search()
 
     def cmd_ponderhit(self, _: list[str]) -> None:
-        """``ponderhit``: the pondering search ends and its move is played."""
-        self.finish_search()  # the ponder search ends; its move is played
+        """``ponderhit``: the opponent played the expected move; the pondering search goes on
+        as this move's search, within the ``go``'s clock (see the module docstring). Without
+        a clock or a search, it ends now and its move is played."""
+        limit, self.ponder_limit = self.ponder_limit, None
+        if self.thread is None or limit is None:
+            self.finish_search()
+            return
+        if timeman.uses_clock(limit):
+            allowed = (
+                PONDERHIT_SOFT_FACTOR * timeman.move_budget(limit, self.position.side_to_move).soft
+            )
+        else:
+            allowed = limit.time or 0.0
+        left = allowed - (time.monotonic() - self.started)
+        self.release.set()  # its bestmove is printed as soon as it stops
+        if left <= 0:
+            self.stop.set()
+        else:
+            self.timer = threading.Timer(left, self.stop.set)
+            self.timer.daemon = True
+            self.timer.start()
 
     def cmd_quit(self, _: list[str]) -> None:
         """``quit``: stop any search and leave."""
@@ -331,6 +365,9 @@ class Engine:
 
     def finish_search(self) -> None:
         """End the running search (it prints its bestmove) and wait for it."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
         if self.thread is not None:
             self.stop.set()
             self.release.set()
@@ -353,7 +390,9 @@ class Engine:
             searcher = evolve(searcher, book=PolyglotBook(str(self.options["BookFile"])))
         if hasattr(searcher, "tt_mb"):
             searcher = evolve(searcher, tt_mb=self.options["Hash"])
-        evaluator = self.catalog.evaluator(str(self.options["Evaluator"] or "standard"), "chess")
+        evaluator = self.catalog.evaluator(
+            str(self.options["Evaluator"] or DEFAULT_EVALUATOR), "chess"
+        )
         observed = self.catalog.observed(searcher)  # plugins see the engine's searches too
         self.player = (wanted, observed, evaluator)
         return observed, evaluator

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from alfabeta.arena import Adjudication, DrawRule, Match, Player, ResignRule
 from alfabeta.arena.progress import RunProgress
-from alfabeta.uci import DEFAULT_SEARCHER
+from alfabeta.uci import DEFAULT_EVALUATOR, DEFAULT_SEARCHER
 
 OPENINGS = Path(__file__).parent / "data" / "openings.pgn"
 
@@ -36,7 +36,7 @@ def main() -> None:
     stockfish = shutil.which("stockfish") or shutil.which("/usr/games/stockfish")
     if stockfish is None:
         raise SystemExit("needs Debian's stockfish: apt-get install stockfish")
-    ours = Player(f"alfabeta={DEFAULT_SEARCHER}", evaluator="standard", tc=args.tc)
+    ours = Player(f"alfabeta={DEFAULT_SEARCHER}", evaluator=DEFAULT_EVALUATOR, tc=args.tc)
     for level in (int(x) for x in args.levels.split(",")):
         theirs = Player(
             f"sf{level}=uci(command={stockfish!r}, Threads=1, Hash=16, "

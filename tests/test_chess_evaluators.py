@@ -17,6 +17,7 @@ EVALUATORS = [
     "emotional",
     "emotional(matrix=table5, goal=enclose, clamp=on)",
     "standard",
+    "tuned",
 ]
 
 

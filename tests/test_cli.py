@@ -151,5 +151,14 @@ def test_bad_input_is_a_one_line_error_and_exit_status_2(args, fragment):
 
 
 def test_usage_errors_exit_with_status_2():
-    done = alfabeta("play", "trgd")
-    assert done.returncode == 2 and "--first" in done.stderr
+    done = alfabeta("play", "trgd", "--depth")
+    assert done.returncode == 2 and "--depth" in done.stderr
+
+
+def test_play_without_players_is_the_engine_against_itself_with_the_strong_evaluator():
+    done = alfabeta("play", "chess", "--depth", "2", "--max-plies", "4")
+    assert done.returncode == 0, done.stderr
+    assert "negascout(" in done.stdout and "captures=True" in done.stdout
+    first = done.stdout.split("moves: ")[1].split()[0]
+    assert first in ("b1c3", "g1f3", "e2e4", "d2d4")  # not material's 1.a3 (every move 0)
+    assert "result: draw (adjudication" in done.stdout

@@ -62,7 +62,7 @@ def test_every_page_with_examples_is_in_the_site():
 @pytest.mark.slow
 @pytest.mark.parametrize("page", [p for p in PAGES if examples(p)])
 def test_every_example_runs(page, tmp_path, monkeypatch):
-    for name in ("tests/data", "docs/examples"):  # the data files examples name, no tests
+    for name in ("tests/data", "docs/examples", "benchmarks/data"):  # data examples name
         (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).symlink_to(ROOT / name)
     monkeypatch.chdir(tmp_path)

@@ -41,6 +41,7 @@ def test_the_evaluator_option_offers_every_chess_evaluator_and_plays_with_emotio
         "cpw",
         "emotional",
         "material",
+        "tuned",
     }
     engine.configure({"Evaluator": "emotional"})
     board = chess.Board("3q2kr/Q4pnp/8/p2p2p1/4r3/8/5PPP/1R3K2 b - - 0 40")
@@ -316,3 +317,55 @@ def test_no_loss_on_time_at_ten_seconds_plus_a_tenth():
             clocks[side] += increment
             board.push(result.move)
     assert min(clocks) > 1.0, clocks
+
+
+def _pondering(commands, lines):
+    from alfabeta.uci import Engine
+
+    engine = Engine(lines.append)
+    engine.handle("setoption name Searcher value " + FAST)
+    engine.handle("position startpos moves e2e4 e7e5")
+    for command in commands:
+        engine.handle(command)
+    return engine
+
+
+def _wait_for_bestmove(lines, seconds):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if any(line.startswith("bestmove") for line in lines):
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_a_ponderhit_after_the_budget_is_spent_plays_at_once():
+    lines = []
+    engine = _pondering(["go ponder wtime 3000 btime 3000"], lines)
+    assert not _wait_for_bestmove(lines, 0.6)  # pondering: no move until told
+    assert any(line.startswith("info depth") for line in lines)
+    engine.handle("ponderhit")  # 0.6 s pondered > 2 × the soft budget (0.05 s)
+    assert _wait_for_bestmove(lines, 5)
+    engine.handle("quit")
+
+
+def test_a_ponderhit_within_the_budget_keeps_searching_on_its_own_clock():
+    lines = []
+    engine = _pondering(["go ponder wtime 600000 btime 600000"], lines)
+    time.sleep(0.2)
+    engine.handle("ponderhit")  # 20 s allowed: the search goes on
+    assert not _wait_for_bestmove(lines, 1.0)
+    engine.handle("stop")
+    assert _wait_for_bestmove(lines, 5)
+    assert sum(line.startswith("bestmove") for line in lines) == 1
+    engine.handle("quit")
+
+
+def test_ponder_is_an_option_and_a_plain_ponder_stop_still_answers():
+    lines = []
+    engine = _pondering(["uci", "setoption name Ponder value true", "go ponder"], lines)
+    assert "option name Ponder type check default false" in lines
+    assert engine.options["Ponder"] is True
+    engine.handle("stop")
+    assert _wait_for_bestmove(lines, 5)
+    engine.handle("quit")

@@ -29,6 +29,8 @@ cdef class Position:
     cdef int unmake_null(self) except -1
     cdef bint is_tactical(self) except -1
     cdef int order_hint(self, int move) noexcept
+    cdef int exchange(self, int move) noexcept
+    cdef bint repeats(self, int plies) noexcept
     cdef int c_outcome(self) except -1
     cdef uint64_t c_key(self) except? 0
 

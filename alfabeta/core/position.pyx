@@ -36,9 +36,9 @@ cdef class Position:
 
     Subclasses implement the C-level methods (``generate``, ``make``, ``unmake``,
     ``c_outcome``, ``c_key``, and optionally ``generate_noisy``, ``order_hint``,
-    ``make_null``, ``unmake_null``, ``is_tactical``; ``make_null`` returns False where the game
-    has no pass move or the position is zugzwang-prone, and null-move pruning is then skipped)
-    and the
+    ``exchange``, ``repeats``, ``make_null``, ``unmake_null``, ``is_tactical``;
+    ``make_null`` returns False where the game has no pass move or the position is
+    zugzwang-prone, and null-move pruning is then skipped) and the
     Python methods ``options``, ``to_string``, ``from_string``,
     ``move_str``, ``parse_move`` and ``__str__``; this base builds the rest of the Python API.
     ``side_to_move`` is a field each game keeps current in make/unmake.
@@ -85,6 +85,19 @@ cdef class Position:
         """How promising a noisy move is, for ordering: higher is tried first, from 0 to
         2**30 (MVV-LVA in chess). Default: 0, the generation order."""
         return 0
+
+    cdef int exchange(self, int move) noexcept:
+        """The static exchange value of a noisy ``move`` for the side making it: what it wins
+        (in the evaluator's units) once every capture on the target square that pays has been
+        made (chess: SEE). Negative means the move loses material. Default: 0 (unknown: never
+        pruned)."""
+        return 0
+
+    cdef bint repeats(self, int plies) noexcept:
+        """Has this position occurred before, within the last ``plies`` plies (a search's
+        path from its root)? A search scores such a repetition as a draw: the side that
+        could avoid it would. Default: never (games without repetitions)."""
+        return False
 
     cdef int c_outcome(self) except -1:
         raise NotImplementedError(f"{type(self).__name__} has no outcome()")

@@ -13,6 +13,7 @@ from alfabeta.evaluators.small_games import (
     TreeLeaves,
     TRGDLines,
 )
+from alfabeta.evaluators.tuned import Tuned
 from alfabeta.plugins import hookimpl
 from alfabeta.solvers.solved import Solved
 
@@ -93,4 +94,11 @@ def register_evaluators(register: Callable[..., None]) -> None:
         Standard,
         games=("chess",),
         description="tapered tables, mobility, pawn structure, bishop pair, king shelter",
+    )
+    register(
+        "tuned",
+        Tuned,
+        games=("chess",),
+        description="linear tapered evaluation fitted to alfabeta's games by Texel's method "
+        "(alfabeta tune); tuned(weights=FILE) plays another fit",
     )

@@ -252,6 +252,13 @@ class Catalog:
             )
         return self.evaluator(name, position)
 
+    def playing_evaluator(self, position: Position) -> Evaluator:
+        """The evaluator to play ``position``'s game with when none is named: the game's
+        strongest (``play_evaluator``, e.g. chess's), else its default."""
+        game = getattr(position, "game", position)
+        name = getattr(game, "play_evaluator", None)
+        return self.evaluator(name, position) if name else self.default_evaluator(position)
+
     def observed(self, searcher: Any) -> Any:
         """``searcher`` with this catalog's observer hooks around each search."""
         from alfabeta.plugins.observe import Observed

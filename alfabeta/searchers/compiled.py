@@ -108,6 +108,18 @@ class AlphaBeta(PyAlphaBeta):
     guess: int | None = field(default=None, validator=_optional_int, kw_only=True)
     futility: int = field(default=0, validator=whole(0), kw_only=True)
     lmr: int = field(default=0, validator=whole(0), kw_only=True)
+    lmr_log: bool = field(default=False, validator=FLAG, kw_only=True)
+    null_adaptive: bool = field(default=False, validator=FLAG, kw_only=True)
+    verify_depth: int = field(default=0, validator=whole(0), kw_only=True)
+    widen: bool = field(default=False, validator=FLAG, kw_only=True)
+    repetition: bool = field(default=False, validator=FLAG, kw_only=True)
+    mate_distance: bool = field(default=False, validator=FLAG, kw_only=True)
+    rfp: int = field(default=0, validator=whole(0), kw_only=True)
+    iir: bool = field(default=False, validator=FLAG, kw_only=True)
+    see: bool = field(default=False, validator=FLAG, kw_only=True)
+    lmp: bool = field(default=False, validator=FLAG, kw_only=True)
+    frontier: int = field(default=0, validator=whole(0), kw_only=True)
+    adaptive_time: bool = field(default=False, validator=FLAG, kw_only=True)
     extensions: int = field(default=0, validator=whole(0), kw_only=True)
     secondary: int = field(default=0, validator=whole(0), kw_only=True)
     book: Callable | None = field(default=None, validator=_callable_book, kw_only=True, repr=False)
@@ -165,6 +177,17 @@ class AlphaBeta(PyAlphaBeta):
             "aspiration": self.aspiration,
             "futility": self.futility,
             "lmr": self.lmr,
+            "lmr_log": self.lmr_log,
+            "null_adaptive": self.null_adaptive,
+            "verify_depth": self.verify_depth,
+            "widen": self.widen,
+            "repetition": self.repetition,
+            "mate_distance": self.mate_distance,
+            "rfp": self.rfp,
+            "iir": self.iir,
+            "see": self.see,
+            "lmp": self.lmp,
+            "frontier": self.frontier,
             "extensions": self.extensions,
             "secondary": self.secondary,
             "mtd": False,
@@ -184,6 +207,11 @@ class AlphaBeta(PyAlphaBeta):
         evaluator = as_evaluator(evaluator)
         limit = self.limit_for(limit)
         limit, soft_budget = timeman.for_move(limit, position.side_to_move)
+        clock = None
+        if soft_budget is not None:
+            clock = timeman.IterationClock(
+                soft_budget, len(position.legal_moves()), adaptive=self.adaptive_time
+            )
         return family.search(
             position,
             evaluator,
@@ -193,7 +221,7 @@ class AlphaBeta(PyAlphaBeta):
             self.guess,
             on_info,
             self._table_for_search(position, evaluator),
-            soft_budget,
+            clock,
         )
 
     def bounded_value(

@@ -18,16 +18,40 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
 * ``null_r``: null-move pruning with reduction R (§1.11), searched at depth − R − 1 with the
   window (β−1, β), never twice in a row, skipped where ``make_null`` refuses (no pass move or
   a zugzwang-prone position); ``verified`` re-checks a null-move cut with a search of the
-  node at depth − R;
+  node at depth − R, from ``verify_depth`` on; ``null_adaptive`` tries it only where the
+  static score reaches β, with R + depth/6 + (static − β)/200 (at most R + 3 from the
+  margin);
 * ``aspiration``: a root window of ± that many points around the previous iteration's value
   (or ``guess``); a result on or outside an edge is a failure and is searched again with a
-  full window (§1.12);
+  full window (§1.12); ``widen`` instead moves only the failed edge, doubling the margin each
+  time, and opens the window fully after ``WIDEN_TRIES`` failures;
+* ``repetition``: a position that repeats one on the search's path (the game's ``repeats``:
+  any earlier position since the root, within the fifty-move window) is a draw — the side
+  that could avoid the repetition would have; threefold repetitions and the fifty-move rule
+  before the root are the game's own outcome;
+* ``mate_distance``: mate-distance pruning — a node ``ply`` plies deep can score no better
+  than a mate on the next ply and no worse than being mated here, so the window narrows to
+  that and a node whose window closes returns at once;
+* ``rfp``: reverse futility pruning — at a null-window node with depth ≤ ``RFP_DEPTH`` that is
+  not tactical, a static score at least ``rfp`` × depth above β returns the static score;
+* ``iir``: internal iterative reduction — a node of depth ≥ ``IIR_DEPTH`` the table has no
+  move for is searched one ply shallower (its ordering is poor; the next iteration is not);
+* ``lmp``: late-move pruning — at a null-window node of depth ≤ ``QUIET_PRUNE_DEPTH`` that
+  is not tactical, the moves after the picker's staged ones (TT move, winning noisy moves,
+  killers) are skipped from move 3 + depth² on;
+* ``frontier``: futility pruning — at such a node of depth ≤ ``FRONTIER_DEPTH`` whose static
+  score plus ``frontier`` × depth cannot reach α, those moves are skipped after the first;
+* ``see``: with ``captures``, noisy moves that lose material by the game's static exchange
+  (``exchange``) are tried after the killers, and quiescence skips them;
 * ``futility``: the survey's "poda de inutilidades" (§1.3): once a node's window, wider than
   the margin to begin with, has narrowed to the margin or less, its other moves are not
   searched (a node cannot improve by enough to matter);
 * ``lmr``: late-move reductions ("búsqueda sesgada", §1.7): from the lmr-th move on, at depth
-  ≥ 3, moves other than the TT move and killers are searched one ply shallower with a null
-  window, and again at full depth if they beat α;
+  ≥ 3, moves other than the TT move and killers (and, with ``captures``, the noisy moves
+  that do not lose material) are searched one ply shallower with a null window, and again at
+  full depth if they beat α; ``lmr_log`` reduces by ⌊0.75 + ln(depth)·ln(move number)/2.25⌋
+  plies instead of one (one less at a PV node and for a move that leaves the opponent in a
+  tactical position; none below one), never below depth 1;
 * ``extensions``: a position the game marks tactical (``is_tactical``) is searched one ply
   deeper, at most that many times along a path ("continuación heurística", §1.10);
 * ``secondary``: the chosen root move is searched that many plies deeper; if it then scores
@@ -68,6 +92,28 @@ from alfabeta.searchers.tt cimport (
 
 from alfabeta.core import SearchInfo
 
+cdef enum:
+    RFP_DEPTH = 6        # reverse futility prunes at depth ≤ this (deeper margins are too wide)
+    IIR_DEPTH = 4        # internal iterative reduction from this depth on
+    WIDEN_TRIES = 5      # aspiration windows widened this many times before a full window
+    QUIET_PRUNE_DEPTH = 3  # late-move pruning at depth ≤ this
+    FRONTIER_DEPTH = 2   # futility pruning of quiet moves at depth ≤ this
+    ALL_MOVES = 1 << 30  # a quiet_limit that skips nothing
+
+# LMR_TABLE[depth][move number]: ⌊0.75 + ln(depth)·ln(move number)/2.25⌋ (``lmr_log``)
+cdef int[64][64] LMR_TABLE
+
+
+def _init_lmr_table():
+    import math
+
+    for d in range(1, 64):
+        for n in range(1, 64):
+            LMR_TABLE[d][n] = int(0.75 + math.log(d) * math.log(n) / 2.25)
+
+
+_init_lmr_table()
+
 
 cdef struct Options:
     bint fail_soft
@@ -82,6 +128,17 @@ cdef struct Options:
     int aspiration
     int futility
     int lmr
+    bint lmr_log
+    int verify_depth
+    bint null_adaptive
+    bint widen
+    bint repetition
+    bint mate_distance
+    int rfp
+    bint iir
+    bint see
+    bint lmp
+    int frontier
     int extensions
     int secondary
     bint mtd
@@ -131,6 +188,17 @@ cdef class Family:
         self.o.aspiration = o["aspiration"]
         self.o.futility = o["futility"]
         self.o.lmr = o["lmr"]
+        self.o.lmr_log = o["lmr_log"]
+        self.o.verify_depth = o["verify_depth"]
+        self.o.null_adaptive = o["null_adaptive"]
+        self.o.widen = o["widen"]
+        self.o.repetition = o["repetition"]
+        self.o.mate_distance = o["mate_distance"]
+        self.o.rfp = o["rfp"]
+        self.o.iir = o["iir"]
+        self.o.see = o["see"] and o["captures"]
+        self.o.lmp = o["lmp"]
+        self.o.frontier = o["frontier"]
         self.o.extensions = o["extensions"]
         self.o.secondary = o["secondary"]
         self.o.mtd = o["mtd"]
@@ -139,7 +207,7 @@ cdef class Family:
             self.table = table if table is not None else TranspositionTable(o["tt_mb"])
         self.picker = MovePicker(ctx.pos.max_moves, tt_move=o["tt_move"] and o["tt"],
                                  captures=o["captures"], killers=o["killers"],
-                                 history=o["history"])
+                                 history=o["history"], see=o["see"])
 
     # ---- the parts of a node ------------------------------------------------------------
     cdef inline int evaluate(self) except? -2147483647:
@@ -147,9 +215,10 @@ cdef class Family:
 
     cdef inline int enter(self, int ply, int* depth, int* extended, int* status,
                           bint* done) except? -2147483647:
-        """Count the node and read its outcome. A finished game, or the deepest ply, is
-        scored at once (``done``); a LEAF gets depth 0 (it is scored after the table is
-        asked, as in Plaat's MT); a tactical position may extend ``depth``."""
+        """Count the node and read its outcome. A finished game, a repetition
+        (``repetition``) or the deepest ply is scored at once (``done``); a LEAF gets depth 0
+        (it is scored after the table is asked, as in Plaat's MT); a tactical position may
+        extend ``depth``."""
         done[0] = True
         pv_clear(self.ctx, ply)
         if spend_node(self.ctx):
@@ -159,6 +228,8 @@ cdef class Family:
         status[0] = self.pos.c_outcome()
         if is_finished(status[0]):
             return finished_score(status[0], ply)
+        if self.o.repetition and ply > 0 and self.pos.repeats(ply):
+            return 0
         if ply >= SEARCH_MAX_PLY:
             return self.evaluate()
         done[0] = False
@@ -227,6 +298,8 @@ cdef class Family:
         if self.picker.use_captures:
             self.picker.order_noisy(self.pos, moves, count)
         for i in range(count):
+            if self.o.see and self.pos.exchange(moves[i]) < 0:
+                continue
             self.pos.make(moves[i])
             if spend_node(self.ctx):
                 self.pos.unmake(moves[i])
@@ -252,20 +325,21 @@ cdef class Family:
         return best if best > alpha else alpha
 
     cdef inline bint null_move_cut(self, int depth, int ply, int beta, int extended,
-                                   int* score) except -1:
-        """Null-move pruning: pass, search at depth − R − 1 with the window (β−1, β); a
-        result ≥ β (confirmed by a search of this node at depth − R when ``verified``) ends
-        the node with ``score`` — True then. Where the game refuses the pass, False."""
+                                   int reduction, int* score) except -1:
+        """Null-move pruning: pass, search at depth − R − 1 with the window (β−1, β) (R is
+        ``reduction``); a result ≥ β (confirmed by a search of this node at depth − R when
+        ``verified`` and depth ≥ ``verify_depth``) ends the node with ``score`` — True
+        then. Where the game refuses the pass, False."""
         cdef int value
         if not self.pos.make_null():
             return False
-        value = -self.node(depth - self.o.null_r - 1, ply + 1, -beta, -beta + 1, False, extended)
+        value = -self.node(depth - reduction - 1, ply + 1, -beta, -beta + 1, False, extended)
         self.pos.unmake_null()
         if self.ctx.aborted:
             score[0] = 0
             return True
-        if value >= beta and self.o.verified:
-            value = self.node(depth - self.o.null_r, ply, beta - 1, beta, False, extended)
+        if value >= beta and self.o.verified and depth >= self.o.verify_depth:
+            value = self.node(depth - reduction, ply, beta - 1, beta, False, extended)
             if self.ctx.aborted:
                 score[0] = 0
                 return True
@@ -276,22 +350,26 @@ cdef class Family:
         return True
 
     cdef inline int child(self, int move, int index, int depth, int ply, int alpha, int beta,
-                          int tt_move, int extended) except? -2147483647:
-        """The value of ``move`` (the ``index``-th tried) for this node, searched with the
-        window (α, β): reduced first when late (``lmr``), with a null window then a re-search
-        when it may beat α (``pvs``), or with the full window. The move is made and unmade
-        here."""
+                          int tt_move, int extended, int staged) except? -2147483647:
+        """The value of ``move`` (the ``index``-th tried; the picker put ``staged`` moves
+        before the history stage) for this node, searched with the window (α, β): reduced
+        first when late (``lmr``), with a null window then a re-search when it may beat α
+        (``pvs``), or with the full window. The move is made and unmade here."""
         cdef Options* o = &self.o
-        cdef int value = 0
+        cdef int value = 0, reduction
         cdef bint leaf_child
         self.pos.make(move)
         if o.lmr and index >= o.lmr and depth >= 3 and move != tt_move \
-                and not self.picker.is_killer(ply, move):
-            value = -self.node(depth - 2, ply + 1, -alpha - 1, -alpha, True, extended)
-            if self.ctx.aborted or value <= alpha:
-                self.pos.unmake(move)
-                return value
-            self.ctx.researches += 1
+                and not self.picker.is_killer(ply, move) \
+                and (not self.picker.use_captures or index >= staged):
+            reduction = self.reduction(depth, index, beta - alpha > 1)
+            if reduction > 0:
+                value = -self.node(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, True,
+                                   extended)
+                if self.ctx.aborted or value <= alpha:
+                    self.pos.unmake(move)
+                    return value
+                self.ctx.researches += 1
         if o.pvs and index > 0:
             value = -self.node(depth - 1, ply + 1, -alpha - 1, -alpha, True, extended)
             if not self.ctx.aborted and alpha < value < beta:
@@ -306,25 +384,46 @@ cdef class Family:
         self.pos.unmake(move)
         return value
 
+    cdef inline int reduction(self, int depth, int index, bint pv_node) except -1:
+        """How many plies ``lmr`` takes off the ``index``-th move (made already) of a node
+        of ``depth``: one, or with ``lmr_log`` the table's, less one at a PV node and less
+        one when the move leaves the opponent tactical, kept to at least one ply of depth."""
+        cdef int r
+        if not self.o.lmr_log:
+            return 1
+        r = LMR_TABLE[depth if depth < 64 else 63][index + 1 if index < 63 else 63]
+        if pv_node:
+            r -= 1
+        if r > 0 and self.pos.is_tactical():
+            r -= 1
+        if r > depth - 2:
+            r = depth - 2
+        return r
+
     cdef inline int moves_loop(self, int depth, int ply, int alpha, int beta, uint64_t key,
                                int tt_move, int extended, int alpha_orig,
-                               int beta_orig) except? -2147483647:
+                               int beta_orig, int quiet_limit) except? -2147483647:
         """Search the moves of an expanded node in the picker's order and keep the best;
         (α, β) may have been narrowed by the table from (alpha_orig, beta_orig), the window
-        the result is stored against. At the root (ply 0) every move gets the original α
-        unless ``shared_root``, and the best finished value is kept for a stopped search."""
+        the result is stored against. From the ``quiet_limit``-th move on, the moves after
+        the picker's staged ones are skipped (the first move is always searched). At the
+        root (ply 0) every move gets the original α unless ``shared_root``, and the best
+        finished value is kept for a stopped search."""
         cdef Options* o = &self.o
         cdef int count, i, m, a, value, score, best = -SCORE_INF, best_move = NO_MOVE
+        cdef int staged = 0
         cdef int* moves = ply_moves(self.ctx, ply)
         count = self.pos.generate(moves)
         if self.picker.active:
-            self.picker.order(self.pos, moves, count, ply, tt_move)
+            staged = self.picker.order(self.pos, moves, count, ply, tt_move)
         for i in range(count):
+            if i >= quiet_limit and i >= staged and i > 0:
+                break
             m = moves[i]
             a = alpha if o.pvs or alpha > best else best
             if ply == 0 and not o.shared_root:
                 a = alpha_orig
-            value = self.child(m, i, depth, ply, a, beta, tt_move, extended)
+            value = self.child(m, i, depth, ply, a, beta, tt_move, extended, staged)
             if self.ctx.aborted:
                 return 0
             if o.pvs:
@@ -378,15 +477,23 @@ cdef class Family:
                   int extended) except? -2147483647:
         """The value of the position ``ply`` plies below the root, searched ``depth`` plies
         deep with the window (α, β), under the class's window contract. Tries, in turn: the
-        outcome, the table's bound, the horizon, a null move (``null_ok`` and not at the
-        root), then the moves. ``extended`` counts the extensions on the path so far."""
+        outcome, mate distance, the table's bound, the horizon, reverse futility and a null
+        move (``null_ok``; neither at the root), then the moves. ``extended`` counts the
+        extensions on the path so far."""
         cdef int status = RESULT_ONGOING, score = 0, tt_move = NO_MOVE
-        cdef int alpha_orig = alpha, beta_orig = beta
+        cdef int alpha_orig = alpha, beta_orig = beta, quiet_limit = ALL_MOVES
         cdef uint64_t key = 0
         cdef bint done
         score = self.enter(ply, &depth, &extended, &status, &done)
         if done:
             return score
+        if self.o.mate_distance and ply > 0:
+            if alpha < -(SCORE_WIN - ply):
+                alpha = -(SCORE_WIN - ply)
+            if beta > SCORE_WIN - ply - 1:
+                beta = SCORE_WIN - ply - 1
+            if alpha >= beta:
+                return alpha
         if self.o.tt:
             key = self.pos.c_key()
             if self.probe(key, depth, ply, &alpha, &beta, &tt_move, &score,
@@ -394,11 +501,52 @@ cdef class Family:
                 return score
         if depth <= 0:
             return self.horizon(key, ply, alpha, beta, status)
-        if self.o.null_r and null_ok and ply > 0 and depth > self.o.null_r \
-                and beta < PROVEN and self.null_move_cut(depth, ply, beta, extended, &score):
+        if ply > 0 and self.prune(depth, ply, alpha, beta, null_ok, extended, &score,
+                                  &quiet_limit):
             return score
+        if self.o.iir and self.o.tt and tt_move == NO_MOVE and depth >= IIR_DEPTH:
+            depth -= 1
         return self.moves_loop(depth, ply, alpha, beta, key, tt_move, extended, alpha_orig,
-                               beta_orig)
+                               beta_orig, quiet_limit)
+
+    cdef inline bint prune(self, int depth, int ply, int alpha, int beta, bint null_ok,
+                           int extended, int* score, int* quiet_limit) except -1:
+        """The node's forward pruning, below the root: reverse futility (``rfp``), then the
+        null move (``null_r``, ``null_ok``) — True when one ends the node, with ``score`` —
+        and how many moves are tried before the quiet ones are skipped (``lmp``,
+        ``frontier``; ``quiet_limit`` is left alone otherwise)."""
+        cdef Options* o = &self.o
+        cdef int static = 0, reduction = o.null_r
+        cdef bint tactical, known = False
+        if not o.rfp and not o.null_r and not o.lmp and not o.frontier:
+            return False
+        tactical = (o.rfp or o.null_adaptive or o.lmp or o.frontier) and self.pos.is_tactical()
+        if o.rfp and not tactical and beta - alpha == 1 and depth <= RFP_DEPTH \
+                and -PROVEN < beta < PROVEN:
+            static, known = self.evaluate(), True
+            if static - o.rfp * depth >= beta:
+                score[0] = static if o.fail_soft or o.pvs else beta
+                return True
+        if (o.lmp or o.frontier) and not tactical and beta - alpha == 1 \
+                and depth <= QUIET_PRUNE_DEPTH and alpha > -PROVEN:
+            if o.lmp:
+                quiet_limit[0] = 3 + depth * depth
+            if o.frontier and depth <= FRONTIER_DEPTH:
+                if not known:
+                    static, known = self.evaluate(), True
+                if static + o.frontier * depth <= alpha:
+                    quiet_limit[0] = 1
+        if not o.null_r or not null_ok or depth <= o.null_r or beta >= PROVEN:
+            return False
+        if o.null_adaptive:
+            if tactical:
+                return False
+            if not known:
+                static = self.evaluate()
+            if static < beta:
+                return False
+            reduction += depth // 6 + min(3, (static - beta) // 200)
+        return self.null_move_cut(depth, ply, beta, extended, reduction, score)
 
     cdef int root(self, int depth, int alpha, int beta) except? -2147483647:
         """The root searched ``depth`` plies with the window (α, β), under the class's
@@ -425,18 +573,25 @@ cdef class Family:
         return g
 
     cdef int iteration(self, int depth, int guess, bint has_guess) except? -2147483647:
-        cdef int value, low, high
+        cdef int value, low, high, delta
         if self.o.mtd:
             if self.o.mtd_start:
                 guess = self.o.mtd_start * SCORE_INF
             return self.mtd(depth, guess if has_guess or self.o.mtd_start else 0)
         if self.o.aspiration and has_guess:
-            low, high = guess - self.o.aspiration, guess + self.o.aspiration
-            value = self.root(depth, low, high)
-            self.ctx.passes += 1
-            if self.ctx.aborted or low < value < high:
-                return value
-            self.ctx.researches += 1
+            delta = self.o.aspiration
+            low, high = guess - delta, guess + delta
+            for _ in range(WIDEN_TRIES if self.o.widen else 1):
+                value = self.root(depth, low, high)
+                self.ctx.passes += 1
+                if self.ctx.aborted or low < value < high:
+                    return value
+                self.ctx.researches += 1
+                delta *= 2
+                if value <= low:
+                    low = max(-SCORE_INF, low - delta)
+                else:
+                    high = min(SCORE_INF, max(value, high) + delta)
             self.ctx.passes += 1
         return self.root(depth, -SCORE_INF, SCORE_INF)
 
@@ -457,12 +612,13 @@ cdef class Family:
 
 
 def search(Position position, Evaluator evaluator, limit, dict options, book=None,
-           guess=None, on_info=None, TranspositionTable table=None, soft_budget=None):
+           guess=None, on_info=None, TranspositionTable table=None, clock=None):
     """Run the family search; see the module docstring for the options. ``book(position)``
     may answer with a move before any search. ``on_info(info, seldepth, hashfull)`` is
-    called after every completed iteration; no iteration starts after ``soft_budget``
-    seconds. With ``tt`` on, the search uses ``table`` (kept by the caller between
-    searches) or a fresh one."""
+    called after every completed iteration; no iteration starts once
+    ``clock.stop_after(move, value, elapsed)`` (a ``timeman.IterationClock``) says so. With
+    ``tt`` on, the search uses ``table`` (kept by the caller between searches) or a fresh
+    one."""
     cdef SearchContext ctx = SearchContext(position, evaluator, limit)
     cdef Family family = Family(ctx, options, table)
     cdef int target = ctx.depth_limit
@@ -497,7 +653,7 @@ def search(Position position, Evaluator evaluator, limit, dict options, book=Non
             on_info(info, ctx.seldepth, family.hashfull())
         if value >= SCORE_WIN - depth or value <= -(SCORE_WIN - depth):
             break  # a proven result no deeper search changes
-        if soft_budget is not None and ctx.elapsed() >= soft_budget:
+        if clock is not None and clock.stop_after(best_move, value, ctx.elapsed()):
             break
     if best_move is None:
         best_move, best_pv = ctx.fallback()

@@ -7,6 +7,7 @@ cdef class MovePicker:
     cdef bint use_captures
     cdef bint use_killers
     cdef bint use_history
+    cdef bint use_see            # noisy moves that lose material go after the killers
     cdef bint active             # does any stage reorder the moves at all?
     cdef int* killer             # two per ply: killer[2 * ply], killer[2 * ply + 1]
     cdef long long* history      # per side, a hashed table of cut-off counts

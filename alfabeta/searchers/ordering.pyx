@@ -4,7 +4,9 @@
 1. the transposition table's move (``tt_move``);
 2. the noisy moves (``captures``): what the game's ``generate_noisy`` returns — captures and
    promotions in chess — most valuable first by the game's ``order_hint`` (MVV-LVA in chess);
-   quiescence orders its noisy moves the same way (``order_noisy``);
+   quiescence orders its noisy moves the same way (``order_noisy``); with ``see``, a noisy
+   move whose static exchange (the game's ``exchange``) loses material waits until after
+   the killers;
 3. the two killer moves of the ply (``killers``): quiet moves that caused a cut-off in a
    sibling;
 4. the rest by the history heuristic (``history``): how often, weighted by depth², each move
@@ -25,6 +27,7 @@ cdef enum:
 cdef long long TT_MOVE_KEY = 1LL << 62
 cdef long long NOISY_KEY = 1LL << 61     # plus the game's order_hint
 cdef long long KILLER_KEY = 1LL << 60    # the second killer: one less
+cdef long long LOSING_KEY = 1LL << 59    # a noisy move losing material (``see``), + hint
 
 
 cdef class MovePicker:
@@ -32,10 +35,11 @@ cdef class MovePicker:
     is the game's most moves in a position."""
 
     def __cinit__(self, int max_moves, bint tt_move=False, bint captures=False,
-                  bint killers=False, bint history=False):
+                  bint killers=False, bint history=False, bint see=False):
         cdef int i
         self.use_tt_move = tt_move
         self.use_captures = captures
+        self.use_see = captures and see
         self.use_killers = killers
         self.use_history = history
         self.active = tt_move or captures or killers or history
@@ -66,8 +70,10 @@ cdef class MovePicker:
                                      or self.killer[2 * ply + 1] == move)
 
     cdef int order(self, Position pos, int* moves, int count, int ply, int tt_move) except -1:
-        """Sort ``moves`` in place into the stages above (stable)."""
-        cdef int i, m, noisy_count = 0
+        """Sort ``moves`` in place into the stages above (stable). Returns how many come
+        before the history stage (the TT move, the winning noisy moves and the killers):
+        the moves a late-move reduction leaves alone."""
+        cdef int i, m, noisy_count = 0, staged = 0
         cdef long long s
         cdef int side = pos.side_to_move
         if not self.active:
@@ -80,7 +86,8 @@ cdef class MovePicker:
             if self.use_tt_move and m == tt_move:
                 s = TT_MOVE_KEY
             elif noisy_count and _contains(self.noisy, noisy_count, m):
-                s = NOISY_KEY + pos.order_hint(m)
+                s = (LOSING_KEY if self.use_see and pos.exchange(m) < 0 else NOISY_KEY) \
+                    + pos.order_hint(m)
             elif self.use_killers and m == self.killer[2 * ply]:
                 s = KILLER_KEY
             elif self.use_killers and m == self.killer[2 * ply + 1]:
@@ -88,8 +95,10 @@ cdef class MovePicker:
             elif self.use_history:
                 s = self.history_slot(side, m)[0]
             self.score[i] = s
+            if s >= KILLER_KEY - 1:
+                staged += 1
         _sort_by_score(moves, self.score, count)
-        return 0
+        return staged
 
     cdef void order_noisy(self, Position pos, int* moves, int count) noexcept:
         """Sort quiescence's noisy moves by the game's ``order_hint`` (MVV-LVA in chess), most

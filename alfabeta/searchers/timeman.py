@@ -7,7 +7,9 @@ A move gets a **soft** budget, after which an iterative search starts no new ite
 
 from __future__ import annotations
 
-from attrs import frozen
+from typing import Any
+
+from attrs import define, field, frozen
 
 from alfabeta.core import Limit, UnsupportedLimitError
 
@@ -80,3 +82,53 @@ def for_move(limit: Limit, side: int) -> tuple[Limit, float | None]:
         infinite=limit.infinite,
     )
     return timed, budget.soft
+
+
+BEST_MOVE_CHANGE = 0.6
+"""How much longer (as a share of the soft budget) a search may go on per recent change of its
+best move: a move that keeps changing has not been understood yet. Changes fade by half each
+iteration, so only the recent ones count."""
+
+SCORE_DROP = 30
+"""A drop of the score by this many points from the previous iteration is trouble found late:
+the search may then spend ``SCORE_DROP_FACTOR`` times its budget to find the way out."""
+
+SCORE_DROP_FACTOR = 1.5
+
+MOST_STRETCH = 2.5
+"""The soft budget never grows beyond this many times its size (the hard limit still holds)."""
+
+
+@define
+class IterationClock:
+    """Whether an iterative search under a game clock starts another iteration, decided after
+    each completed one. ``soft`` is the move's soft budget (``for_move``). ``adaptive`` adds the
+    rules: a forced move (one legal reply) is played after the first iteration; the budget
+    stretches while the best move changes (``BEST_MOVE_CHANGE``) and when the score drops
+    (``SCORE_DROP``), up to ``MOST_STRETCH``; off, the soft budget is fixed."""
+
+    soft: float
+    legal_moves: int = 0
+    adaptive: bool = False
+    _move: Any = field(default=None, init=False)
+    _value: int | None = field(default=None, init=False)
+    _instability: float = field(default=0.0, init=False)
+
+    def budget(self, move: Any, value: int) -> float:
+        """The soft budget after an iteration that chose ``move`` with ``value``."""
+        if not self.adaptive:
+            return self.soft
+        self._instability /= 2
+        if self._move is not None and move != self._move:
+            self._instability += 1
+        stretch = 1 + BEST_MOVE_CHANGE * self._instability
+        if self._value is not None and value <= self._value - SCORE_DROP:
+            stretch *= SCORE_DROP_FACTOR
+        self._move, self._value = move, value
+        return self.soft * min(stretch, MOST_STRETCH)
+
+    def stop_after(self, move: Any, value: int, elapsed: float) -> bool:
+        """True when no new iteration should start, ``elapsed`` seconds into the search."""
+        if self.adaptive and self.legal_moves == 1:
+            return True
+        return elapsed >= self.budget(move, value)

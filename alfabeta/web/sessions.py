@@ -74,7 +74,7 @@ class GameSession:
         self.evaluator = (
             catalog.evaluator(evaluator, position)
             if evaluator
-            else catalog.default_evaluator(position)
+            else catalog.playing_evaluator(position)
         )
         self.limit = limit
         self.humans = set(humans)

@@ -59,8 +59,12 @@ cdef class Chess(Position):
     cdef bint rule_draw(self) noexcept
     cdef bint _insufficient(self, int color) noexcept
     cdef int order_hint(self, int move) noexcept
+    cdef uint64_t attackers_to(self, int square, uint64_t occupied) noexcept
+    cdef int exchange(self, int move) noexcept
+    cdef bint repeats(self, int plies) noexcept
     cdef int mobility(self, int color) except -1
     cdef int piece_mobility(self, int color) noexcept
+    cdef uint64_t attacks_from(self, int kind, int square, uint64_t occupied) noexcept
     cdef void put(self, int square, int code) noexcept
     cdef void remove(self, int square) noexcept
 

@@ -41,6 +41,8 @@ cdef uint64_t RANK_1 = 0xFFULL
 cdef uint64_t RANK_8 = 0xFF00000000000000ULL
 cdef int FLAG_DOUBLE = 1, FLAG_EP = 2, FLAG_CASTLE = 3
 cdef int[6] ORDER_VALUE = [1, 3, 3, 5, 9, 0]  # pawn … king, for MVV-LVA ordering only
+# pawn … king, centipawns, for the static exchange evaluation (the king: more than all else)
+cdef int[6] EXCHANGE_VALUE = [100, 320, 330, 500, 900, 20000]
 
 
 def _init_tables():
@@ -518,6 +520,87 @@ cdef class Chess(Position):
     cdef bint is_tactical(self) except -1:
         return self.in_check()
 
+    cdef uint64_t attackers_to(self, int square, uint64_t occupied) noexcept:
+        """Every piece of either colour, among ``occupied``, that attacks ``square`` when
+        only ``occupied`` squares block."""
+        cdef uint64_t* w = self.pieces[WHITE]
+        cdef uint64_t* b = self.pieces[BLACK]
+        cdef uint64_t diagonal = w[BISHOP] | b[BISHOP] | w[QUEEN] | b[QUEEN]
+        cdef uint64_t straight = w[ROOK] | b[ROOK] | w[QUEEN] | b[QUEEN]
+        return occupied & (
+            (PAWN_ATTACKS[BLACK][square] & w[PAWN])
+            | (PAWN_ATTACKS[WHITE][square] & b[PAWN])
+            | (KNIGHT_ATTACKS[square] & (w[KNIGHT] | b[KNIGHT]))
+            | (KING_ATTACKS[square] & (w[KING] | b[KING]))
+            | (bishop_attacks(square, occupied) & diagonal)
+            | (rook_attacks(square, occupied) & straight))
+
+    cdef int exchange(self, int move) noexcept:
+        """SEE: the material ``move`` wins once both sides have made every capture on its
+        target square that pays, least valuable attacker first, x-rays included (pins are
+        not looked at; a king captures only where no enemy attacker is left). Centipawns
+        (``EXCHANGE_VALUE``); a promotion gains the new piece less the pawn."""
+        cdef int origin = move & 63, target = (move >> 6) & 63, promotion = (move >> 12) & 7
+        cdef int flag = move >> 15, side = self.side_to_move ^ 1, depth = 0, kind
+        cdef int[32] gain
+        cdef int on_square = EXCHANGE_VALUE[self.board[origin] % 6]
+        cdef uint64_t occupied = self.occupied_by[0] | self.occupied_by[1], mine, least
+        if flag == FLAG_CASTLE:
+            return 0
+        gain[0] = EXCHANGE_VALUE[self.board[target] % 6] if self.board[target] != EMPTY else 0
+        occupied ^= 1ULL << origin
+        if flag == FLAG_EP:
+            gain[0] = EXCHANGE_VALUE[PAWN]
+            occupied ^= 1ULL << (target - 8 if side == BLACK else target + 8)
+        if promotion:
+            gain[0] += EXCHANGE_VALUE[promotion] - EXCHANGE_VALUE[PAWN]
+            on_square = EXCHANGE_VALUE[promotion]
+        while depth < 31:
+            mine = self.attackers_to(target, occupied) & self.occupied_by[side]
+            if not mine:
+                break
+            for kind in range(PAWN, KING + 1):
+                least = mine & self.pieces[side][kind]
+                if least:
+                    break
+            if kind == KING and self.attackers_to(target, occupied ^ (least & -least)) \
+                    & self.occupied_by[side ^ 1]:
+                break  # the king may not capture into an attack
+            depth += 1
+            gain[depth] = on_square - gain[depth - 1]
+            on_square = EXCHANGE_VALUE[kind]
+            occupied ^= least & -least
+            side ^= 1
+        while depth > 0:
+            if -gain[depth] < gain[depth - 1]:
+                gain[depth - 1] = -gain[depth]
+            depth -= 1
+        return gain[0]
+
+    cdef bint repeats(self, int plies) noexcept:
+        """Has this position (same key) occurred within the last ``plies`` plies, since the
+        last capture or pawn move?"""
+        cdef int i = self.ply - 2, oldest = self.ply - min(plies, self.halfmove)
+        cdef uint64_t key = self.keys[self.ply]
+        while i >= oldest and i >= 0:
+            if self.keys[i] == key:
+                return True
+            i -= 2
+        return False
+
+    cdef uint64_t attacks_from(self, int kind, int square, uint64_t occupied) noexcept:
+        """The squares a ``kind`` (knight … king) on ``square`` attacks, ``occupied``
+        blocking."""
+        if kind == KNIGHT:
+            return KNIGHT_ATTACKS[square]
+        if kind == BISHOP:
+            return bishop_attacks(square, occupied)
+        if kind == ROOK:
+            return rook_attacks(square, occupied)
+        if kind == QUEEN:
+            return bishop_attacks(square, occupied) | rook_attacks(square, occupied)
+        return KING_ATTACKS[square]
+
     cdef int piece_mobility(self, int color) noexcept:
         """Squares attacked by ``color``'s knights, bishops, rooks and queens that its own
         pieces do not occupy (a cheap mobility: no move generation)."""
@@ -634,6 +717,14 @@ cdef class ChessGame(Chess):
 
     name = "chess"
     default_evaluator = "material"
+    # the strongest configuration, measured in matches (issue 15's note): what the UCI engine,
+    # ``alfabeta play``'s "engine" player and the web page play when not told otherwise
+    play_searcher = (
+        "negascout(tt=on, iterative=on, killers=on, history=on, quiescence=on, null_move=2, "
+        "aspiration=50, captures=on, extensions=16, lmr=2, lmr_log=on, null_adaptive=on, "
+        "widen=on, repetition=on, mate_distance=on, rfp=80, iir=on, see=on)"
+    )
+    play_evaluator = "standard"
     # the bench set: openings, the perft positions, middlegames and endgames (~20)
     bench_positions = (
         "startpos",
@@ -869,6 +960,29 @@ cdef class ChessGame(Chess):
 
     def is_check(self):
         return self.in_check()
+
+    def see(self, move):
+        """The static exchange value of ``move`` (UCI or SAN text, or a move code) for the
+        side to move, in centipawns: see ``exchange``."""
+        code = self.parse_move(move) if isinstance(move, str) else move
+        return self.exchange(code)
+
+    def is_quiet(self):
+        """Not in check, and no capture or promotion wins material by static exchange: a
+        position whose static score means what it says (Texel tuning's positions)."""
+        cdef int[CHESS_MAX_MOVES] moves
+        cdef int count, i
+        if self.in_check():
+            return False
+        count = self.legal(moves, True)
+        for i in range(count):
+            if self.exchange(moves[i]) > 0:
+                return False
+        return True
+
+    def repeats_within(self, int plies):
+        """Has this position occurred within the last ``plies`` plies (see ``repeats``)?"""
+        return self.repeats(plies)
 
     def recomputed_key(self):
         """The Polyglot key computed from scratch (the incremental one must equal it)."""

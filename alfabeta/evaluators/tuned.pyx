@@ -1,0 +1,300 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""``tuned``: a tapered chess evaluation that is linear in its weights, so that Texel's method
+(``alfabeta tune``, ``alfabeta.learning.texel``) can fit them to game results.
+
+A position is described by ``FEATURE_COUNT`` counts, each white's minus black's (``features``):
+material, piece-square cells (the board folded left–right: 32 cells a piece), passed pawns by
+rank, doubled, isolated and backward pawns, safe mobility per piece, the bishop pair, rooks on
+open and half-open files, the king's pawn shield, attacks on the king's zone and the move (the
+side to move's tempo). Every feature has a middlegame and an endgame weight; the score is
+
+    score = s · (mg · counts × phase + eg · counts × (24 − phase)) / 24, rounded
+
+with the phase of ``standard`` (knights and bishops 1, rooks 2, queens 4, at most 24) and s = 1
+when white is to move, −1 when black is; halves round away from zero (so a colour-flipped
+position scores the same). The shipped weights (``data/tuned.json``) were
+fitted from positions of alfabeta's own games; ``tuned(weights=FILE)`` plays another fit.
+"""
+
+import json
+from importlib import resources
+
+import numpy as np
+
+from alfabeta.core.evaluator cimport EVAL_ERROR, Evaluator
+from alfabeta.core.position cimport Position
+from alfabeta.games.chess.board cimport (
+    BISHOP,
+    BLACK,
+    KING,
+    KNIGHT,
+    PAWN,
+    ROOK,
+    WHITE,
+    Chess,
+)
+
+from alfabeta.core.errors import InvalidOptionError
+
+cdef extern from *:
+    int popcount "__builtin_popcountll"(unsigned long long) nogil
+    int ctz "__builtin_ctzll"(unsigned long long) nogil
+
+cdef enum:
+    F_MATERIAL = 0        # pawn … queen
+    F_TABLE = 5           # 6 pieces × 32 cells: rank × 4 + folded file, white's view
+    F_PASSED = 197        # a passed pawn on relative rank 2 … 7
+    F_DOUBLED = 203       # pawns behind another own pawn on the file
+    F_ISOLATED = 204
+    F_BACKWARD = 205      # unsupported, its stop square held by an enemy pawn
+    F_MOBILITY = 206      # knight … queen: attacked squares, not own, not held by enemy pawns
+    F_BISHOP_PAIR = 210
+    F_ROOK_OPEN = 211
+    F_ROOK_HALF_OPEN = 212
+    F_SHIELD = 213        # own pawns one or two ranks before the king, its file and the next
+    F_KING_ZONE = 214     # attacks of knights … queens on the enemy king's zone
+    F_TEMPO = 215
+    FEATURE_COUNT = 216
+    PHASE_TOTAL = 24
+
+cdef unsigned long long FILE_A = 0x0101010101010101ULL
+cdef unsigned long long FILE_H = FILE_A << 7
+cdef int[6] PHASE_WEIGHT = [0, 1, 1, 2, 4, 0]
+PIECES = ("pawn", "knight", "bishop", "rook", "queen", "king")
+
+
+def feature_names():
+    """The name of every feature, in weight order."""
+    names = [f"material {p}" for p in PIECES[:5]]
+    names += [f"table {p} {'abcd'[c % 4]}{c // 4 + 1}" for p in PIECES for c in range(32)]
+    names += [f"passed rank {r}" for r in range(2, 8)]
+    names += ["doubled", "isolated", "backward"]
+    names += [f"mobility {p}" for p in PIECES[1:5]]
+    names += ["bishop pair", "rook open file", "rook half-open file", "king shield",
+              "king zone attacks", "tempo"]
+    return names
+
+
+cdef inline int cell(int square) noexcept:
+    """A white-view square's cell in the folded table (files e–h mirror d–a)."""
+    cdef int f = square & 7
+    return (square >> 3) * 4 + (f if f < 4 else 7 - f)
+
+
+cdef inline unsigned long long pawn_attacks(unsigned long long pawns, int colour) noexcept:
+    if colour == WHITE:
+        return ((pawns & ~FILE_A) << 7) | ((pawns & ~FILE_H) << 9)
+    return ((pawns & ~FILE_A) >> 9) | ((pawns & ~FILE_H) >> 7)
+
+
+cdef inline unsigned long long adjacent_files(int f) noexcept:
+    return (FILE_A << (f - 1) if f > 0 else 0) | (FILE_A << (f + 1) if f < 7 else 0)
+
+
+cdef inline int round_div(long long a, int b) noexcept:
+    """a / b rounded to the nearest integer, halves away from zero (b > 0)."""
+    return <int> ((a + b // 2) // b if a >= 0 else -((-a + b // 2) // b))
+
+
+cdef void side_counts(Chess board, int colour, int sign, int* counts) noexcept:
+    """Add ``colour``'s features, times ``sign``, to ``counts``."""
+    cdef int them = colour ^ 1, kind, square, ws, f, r, rel, king, enemy_king
+    cdef unsigned long long bits, ahead, front, support
+    cdef unsigned long long pawns = board.pieces[colour][PAWN]
+    cdef unsigned long long enemy_pawns = board.pieces[them][PAWN]
+    cdef unsigned long long own = board.occupied_by[colour]
+    cdef unsigned long long occupied = board.occupied_by[0] | board.occupied_by[1]
+    cdef unsigned long long unsafe = pawn_attacks(enemy_pawns, them)
+    cdef unsigned long long zone, attacks
+    enemy_king = ctz(board.pieces[them][KING])
+    zone = board.attacks_from(KING, enemy_king, occupied) | (1ULL << enemy_king)
+    for kind in range(6):
+        bits = board.pieces[colour][kind]
+        while bits:
+            square = ctz(bits)
+            bits &= bits - 1
+            ws = square if colour == WHITE else square ^ 56
+            counts[F_TABLE + 32 * kind + cell(ws)] += sign
+            if kind == KING:
+                continue
+            counts[F_MATERIAL + kind] += sign
+            if kind == PAWN:
+                continue
+            attacks = board.attacks_from(kind, square, occupied)
+            counts[F_MOBILITY + kind - 1] += sign * popcount(attacks & ~own & ~unsafe)
+            counts[F_KING_ZONE] += sign * popcount(attacks & zone)
+            if kind == ROOK:
+                f = square & 7
+                if not (pawns & (FILE_A << f)):
+                    counts[F_ROOK_OPEN if not (enemy_pawns & (FILE_A << f))
+                           else F_ROOK_HALF_OPEN] += sign
+    bits = pawns
+    while bits:
+        square = ctz(bits)
+        bits &= bits - 1
+        f, r = square & 7, square >> 3
+        rel = r if colour == WHITE else 7 - r
+        if colour == WHITE:
+            ahead = 0 if r == 7 else (0xFFFFFFFFFFFFFFFFULL << (8 * (r + 1)))
+            front = 1ULL << (square + 8) if r < 7 else 0
+        else:
+            ahead = (1ULL << (8 * r)) - 1
+            front = 1ULL << (square - 8) if r > 0 else 0
+        if pawns & ahead & (FILE_A << f):
+            counts[F_DOUBLED] += sign
+        if not (enemy_pawns & ahead & ((FILE_A << f) | adjacent_files(f))):
+            counts[F_PASSED + rel - 1] += sign
+        if not (pawns & adjacent_files(f)):
+            counts[F_ISOLATED] += sign
+        else:
+            support = pawns & adjacent_files(f) & ~ahead
+            if not support and front & pawn_attacks(enemy_pawns, them):
+                counts[F_BACKWARD] += sign
+    if popcount(board.pieces[colour][BISHOP]) >= 2:
+        counts[F_BISHOP_PAIR] += sign
+    king = ctz(board.pieces[colour][KING])
+    f = king & 7
+    for r in range(1, 3):
+        rel = (king >> 3) + (r if colour == WHITE else -r)
+        if 0 <= rel <= 7:
+            counts[F_SHIELD] += sign * popcount(
+                pawns & (0xFFULL << (8 * rel)) & ((FILE_A << f) | adjacent_files(f)))
+
+
+cdef int count_features(Chess board, int* counts) noexcept:
+    """Fill ``counts`` (white minus black) and return the phase, 0 … 24."""
+    cdef int i, kind, phase = 0
+    for i in range(FEATURE_COUNT):
+        counts[i] = 0
+    side_counts(board, WHITE, 1, counts)
+    side_counts(board, BLACK, -1, counts)
+    counts[F_TEMPO] = 1 if board.side_to_move == WHITE else -1
+    for kind in range(KNIGHT, KING):
+        phase += PHASE_WEIGHT[kind] * (popcount(board.pieces[0][kind])
+                                       + popcount(board.pieces[1][kind]))
+    return phase if phase < PHASE_TOTAL else PHASE_TOTAL
+
+
+def prior_weights():
+    """Hand-set weights, the start of the first fit (``alfabeta tune --start prior``):
+    ``standard``'s material and tables (folded by averaging a square with its mirror),
+    passed pawns 5/12 per rank, doubled −6, isolated −10, backward −8, mobility 4, bishop
+    pair 30, rooks on open/half-open files 20/10, shield 10, king zone 4, tempo 10."""
+    from alfabeta.evaluators.chess_eval import BAYES_TABLES, KING_ENDGAME
+
+    mg = np.zeros(FEATURE_COUNT, dtype=np.int64)
+    eg = np.zeros(FEATURE_COUNT, dtype=np.int64)
+    mg[F_MATERIAL:F_MATERIAL + 5] = [100, 320, 330, 500, 950]
+    eg[F_MATERIAL:F_MATERIAL + 5] = [120, 300, 320, 520, 950]
+    for kind in range(6):
+        for square in range(64):
+            if (square & 7) < 4:
+                index = F_TABLE + 32 * kind + cell(square)
+                mirrored = square ^ 7
+                mg[index] = (BAYES_TABLES[kind][square] + BAYES_TABLES[kind][mirrored]) // 2
+                if kind == KING:
+                    eg[index] = (KING_ENDGAME[square] + KING_ENDGAME[mirrored]) // 2
+                elif kind != PAWN:
+                    eg[index] = mg[index]
+    for rank in range(1, 7):
+        mg[F_PASSED + rank - 1], eg[F_PASSED + rank - 1] = 5 * rank, 12 * rank
+    for index, (m, e) in {F_DOUBLED: (-6, -6), F_ISOLATED: (-10, -10), F_BACKWARD: (-8, -8),
+                          F_BISHOP_PAIR: (30, 30), F_ROOK_OPEN: (20, 10),
+                          F_ROOK_HALF_OPEN: (10, 5), F_SHIELD: (10, 0), F_KING_ZONE: (4, 0),
+                          F_TEMPO: (10, 5)}.items():
+        mg[index], eg[index] = m, e
+    for kind in range(4):
+        mg[F_MOBILITY + kind] = eg[F_MOBILITY + kind] = 4
+    return mg, eg
+
+
+def write_prior(path):
+    """Write ``prior_weights`` as a weights file."""
+    mg, eg = prior_weights()
+    data = {"evaluator": "tuned", "source": "prior", "features": feature_names(),
+            "mg": [int(v) for v in mg], "eg": [int(v) for v in eg]}
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump(data, handle, indent=1)
+        handle.write("\n")
+
+
+def default_weights_path():
+    """The shipped weights file."""
+    return resources.files("alfabeta.evaluators").joinpath("data/tuned.json")
+
+
+def load_weights(path=None):
+    """(mg, eg) int arrays from a weights file written by ``alfabeta tune`` (JSON with
+    ``features``, ``mg`` and ``eg``; None: the shipped file; ``"prior"``: ``prior_weights``);
+    a file that does not fit raises InvalidOptionError."""
+    if path == "prior":
+        return prior_weights()
+    source = default_weights_path() if path is None else path
+    try:
+        with open(source, encoding="utf-8") as handle:
+            data = json.load(handle)
+        names, mg, eg = data["features"], data["mg"], data["eg"]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise InvalidOptionError(f"tuned weights {str(source)!r}: cannot read ({error})") from None
+    if names != feature_names() or len(mg) != FEATURE_COUNT or len(eg) != FEATURE_COUNT \
+            or not all(isinstance(v, int) for v in mg + eg):
+        raise InvalidOptionError(
+            f"tuned weights {str(source)!r}: expected {FEATURE_COUNT} integer mg and eg "
+            "weights for the features of this alfabeta (see tuned.feature_names())")
+    return np.array(mg, dtype=np.int64), np.array(eg, dtype=np.int64)
+
+
+def features(Position position):
+    """The position's feature counts (white minus black, an int64 vector) and its phase."""
+    cdef int[FEATURE_COUNT] counts
+    cdef Chess board = <Chess?> position
+    phase = count_features(board, counts)
+    return np.array([counts[i] for i in range(FEATURE_COUNT)], dtype=np.int64), phase
+
+
+cdef class Tuned(Evaluator):
+    """The linear tapered evaluation above, with the shipped weights or ``weights=FILE``."""
+
+    name = "tuned"
+    games = ("chess",)
+    cdef int[FEATURE_COUNT] mg
+    cdef int[FEATURE_COUNT] eg
+    cdef object weights_file
+
+    def __init__(self, weights=None):
+        self.weights_file = weights
+        mg, eg = load_weights(weights)
+        for i in range(FEATURE_COUNT):
+            self.mg[i], self.eg[i] = mg[i], eg[i]
+
+    def options(self):
+        return {} if self.weights_file is None else {"weights": self.weights_file}
+
+    cpdef int evaluate(self, Position position) except? EVAL_ERROR:
+        cdef int[FEATURE_COUNT] counts
+        cdef int phase, i, c
+        cdef long long mg = 0, eg = 0
+        if not isinstance(position, Chess):
+            raise TypeError(f"tuned evaluates chess positions, not {position.name}")
+        phase = count_features(<Chess> position, counts)
+        for i in range(FEATURE_COUNT):
+            c = counts[i]
+            if c:
+                mg += self.mg[i] * c
+                eg += self.eg[i] * c
+        if position.side_to_move != WHITE:
+            mg, eg = -mg, -eg
+        return round_div(mg * phase + eg * (PHASE_TOTAL - phase), PHASE_TOTAL)
+
+    def explain(self, Position position):
+        """Each feature group's share of the score (side to move's view, tapered,
+        unrounded): their sum rounds to ``evaluate``."""
+        counts, phase = features(position)
+        sign = 1 if position.side_to_move == WHITE else -1
+        groups = {}
+        for name, c, mg, eg in zip(feature_names(), counts, self.mg, self.eg):
+            if c:
+                group = " ".join(name.split()[:1 if name.startswith("table") else 2])
+                value = sign * c * (mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL
+                groups[group] = groups.get(group, 0.0) + float(value)
+        return groups

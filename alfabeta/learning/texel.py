@@ -1,0 +1,246 @@
+"""Texel's method: fit the ``tuned`` evaluator's weights to game results.
+
+Each quiet position of a game is labelled with the game's result for white (1, ½, 0). The
+evaluation is linear in the weights, ``e = X·w`` with ``X`` the feature counts scaled by the
+phase (``design``), and the fit minimises the mean squared error between the result and
+``σ(k·e)`` (a logistic curve; ``k`` is fitted first, to the starting weights, and then kept), plus
+``l2``/N × the squared distance from the starting weights on the logistic scale, Σ(k·(w −
+w₀))², which keeps features seen in fewer than about ``l2`` of the N positions near where
+they were. The optimiser is Adam over the full batch, in numpy.
+
+Positions come from arena databases (``--games``: every finished chess game) or EPD files
+(``--positions``: a FEN and the result as ``c9 "1-0"``, ``[1.0]`` or a trailing ``1-0``;
+gzip-compressed when the name ends in ``.gz``).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from attrs import frozen
+
+from alfabeta.core import InvalidOptionError
+from alfabeta.evaluators.tuned import (
+    feature_names,
+    features,
+)
+from alfabeta.games.chess.board import ChessGame
+
+PHASE_TOTAL = 24
+SKIP_PLIES = 4
+"""Plies skipped at the start of each game's own moves (after its opening): the positions games
+share most, which would otherwise weigh more than the rest."""
+RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+EPD_RESULT = re.compile(r'c9\s+"([^"]+)"|\[(1\.0|0\.5|0\.0|1|0)\]|(1-0|0-1|1/2-1/2)\s*;?\s*$')
+
+
+@frozen
+class Positions:
+    """Labelled positions: ``counts`` (N × features, white minus black), ``phase`` (N) and
+    ``result`` (N, white's score)."""
+
+    counts: np.ndarray
+    phase: np.ndarray
+    result: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.result)
+
+
+@frozen
+class Fit:
+    """A fit's outcome: integer ``mg``/``eg`` weights, the scale ``k`` and the loss before the
+    first step and after each epoch."""
+
+    mg: np.ndarray
+    eg: np.ndarray
+    k: float
+    losses: tuple[float, ...]
+
+
+def labelled(samples: Iterable[tuple[ChessGame, float]]) -> Positions:
+    """``Positions`` from (position, white's result) pairs."""
+    counts, phases, results = [], [], []
+    for position, result in samples:
+        vector, phase = features(position)
+        counts.append(vector)
+        phases.append(phase)
+        results.append(result)
+    if not results:
+        raise InvalidOptionError("tune: no quiet positions with a result were found")
+    return Positions(
+        np.array(counts, dtype=np.int16), np.array(phases, dtype=np.int8), np.array(results)
+    )
+
+
+def game_positions(paths: Iterable[str | Path]) -> Iterator[tuple[ChessGame, float]]:
+    """The quiet positions (``ChessGame.is_quiet``) of every decided or drawn chess game in
+    the arena databases at ``paths``, after the first ``SKIP_PLIES``, with white's result."""
+    from alfabeta.arena.records import ResultsDB
+
+    for path in paths:
+        if not Path(path).is_file():
+            raise InvalidOptionError(f"tune: no results database at {str(path)!r}")
+        db = ResultsDB(path)
+        try:
+            for run in db.runs():
+                for game in db.games(run.id):
+                    if not game.game.startswith("chess") or game.result not in RESULTS:
+                        continue
+                    yield from _replayed(game.start, game.moves, game.result)
+        finally:
+            db.close()
+
+
+def _replayed(start: str, moves: Iterable[str], result: str) -> Iterator[tuple[ChessGame, float]]:
+    position = ChessGame(start)
+    score = RESULTS[result]  # the arena's first player is white, whoever moves first
+    for ply, text in enumerate(moves):
+        if ply >= SKIP_PLIES and position.is_quiet():
+            yield position.copy(), score
+        position.push(position.parse_move(text))
+
+
+def epd_positions(paths: Iterable[str | Path]) -> Iterator[tuple[ChessGame, float]]:
+    """Positions and white's results from EPD lines (see the module docstring); a line
+    without a result is an error that names it."""
+    for path in paths:
+        if not Path(path).is_file():
+            raise InvalidOptionError(f"tune: no EPD file at {str(path)!r}")
+        with _open_text(path, "rt") as handle:
+            lines = handle.read().splitlines()
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            found = EPD_RESULT.search(line)
+            if found is None:
+                raise InvalidOptionError(f'{path}:{number}: no result (c9 "1-0", [1.0], 1-0)')
+            text = next(group for group in found.groups() if group is not None)
+            score = RESULTS.get(text, None)
+            if score is None:
+                score = float(text)
+            yield ChessGame(" ".join([*line.split()[:4], "0", "1"])), score
+
+
+def design(positions: Positions) -> np.ndarray:
+    """The design matrix: the counts scaled by phase/24 (middlegame weights) beside the counts
+    scaled by (24 − phase)/24 (endgame weights), float32."""
+    share = positions.phase.astype(np.float32)[:, None] / PHASE_TOTAL
+    counts = positions.counts.astype(np.float32)
+    return np.hstack([counts * share, counts * (1 - share)])
+
+
+def _sigmoid(x: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-np.clip(x, -50, 50)))
+
+
+def loss(x: np.ndarray, result: np.ndarray, weights: np.ndarray, k: float) -> float:
+    """The mean squared error of σ(k·X·w) against the results."""
+    return float(np.mean((result - _sigmoid(k * (x @ weights))) ** 2))
+
+
+def fit_scale(x: np.ndarray, result: np.ndarray, weights: np.ndarray) -> float:
+    """The k that minimises ``loss`` for fixed weights (golden-section search over
+    0.0001 … 0.05 per point)."""
+    low, high = 1e-4, 5e-2
+    ratio = (5**0.5 - 1) / 2
+    for _ in range(60):
+        a, b = high - ratio * (high - low), low + ratio * (high - low)
+        if loss(x, result, weights, a) < loss(x, result, weights, b):
+            high = b
+        else:
+            low = a
+    return (low + high) / 2
+
+
+def fit(
+    x: np.ndarray,
+    result: np.ndarray,
+    start: np.ndarray,
+    k: float,
+    epochs: int = 400,
+    rate: float = 1.0,
+    l2: float = 0.0,
+) -> tuple[np.ndarray, list[float]]:
+    """Adam on the mean squared error plus ``l2``·|k·(w − start)|²/N, from ``start``; returns
+    the weights (float) and the loss before the first epoch and after each."""
+    weights = start.astype(np.float64).copy()
+    moment, second = np.zeros_like(weights), np.zeros_like(weights)
+    beta1, beta2, eps = 0.9, 0.999, 1e-8
+    n = len(result)
+    losses = [loss(x, result, weights, k)]
+    for epoch in range(1, epochs + 1):
+        p = _sigmoid(k * (x @ weights))
+        gradient = (x.T @ ((p - result) * p * (1 - p))) * (2 * k / n)
+        gradient += 2 * l2 * k * k * (weights - start) / n
+        moment = beta1 * moment + (1 - beta1) * gradient
+        second = beta2 * second + (1 - beta2) * gradient**2
+        step = moment / (1 - beta1**epoch) / (np.sqrt(second / (1 - beta2**epoch)) + eps)
+        weights -= rate * step
+        losses.append(loss(x, result, weights, k))
+    return weights, losses
+
+
+def tune(
+    positions: Positions, start: tuple[np.ndarray, np.ndarray], epochs: int, rate: float, l2: float
+) -> Fit:
+    """Fit k to the ``start`` (mg, eg) weights, then the weights; rounded to integers."""
+    x = design(positions)
+    initial = np.concatenate(start).astype(np.float64)
+    k = fit_scale(x, positions.result, initial)
+    weights, losses = fit(x, positions.result, initial, k, epochs, rate, l2)
+    count = len(feature_names())
+    rounded = np.rint(weights).astype(np.int64)
+    return Fit(rounded[:count], rounded[count:], k, tuple(losses))
+
+
+def write_weights(path: str | Path, result: Fit, about: dict[str, Any]) -> None:
+    """Save a fit as the JSON ``tuned(weights=FILE)`` reads."""
+    data = {
+        "evaluator": "tuned",
+        **about,
+        "k": result.k,
+        "losses": [round(value, 8) for value in result.losses],
+        "features": feature_names(),
+        "mg": [int(v) for v in result.mg],
+        "eg": [int(v) for v in result.eg],
+    }
+    Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def _open_text(path: str | Path, mode: str) -> Any:
+    """A text file, gzip-compressed when its name ends in ``.gz``."""
+    if str(path).endswith(".gz"):
+        return gzip.open(path, mode, encoding="utf-8")
+    return open(path, mode, encoding="utf-8")  # the caller closes it
+
+
+def write_epd(path: str | Path, samples: Iterable[tuple[ChessGame, float]]) -> None:
+    """The positions with their results, one EPD line each (``c9 "1-0"``): data anyone can
+    refit from with ``--positions``."""
+    names = {1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}
+    with _open_text(path, "wt") as handle:
+        for position, score in samples:
+            fen = " ".join(position.to_string().split()[:4])
+            handle.write(f'{fen} c9 "{names[score]}";\n')
+
+
+def plot_losses(losses: Iterable[float], path: str | Path) -> None:
+    """Draw the loss by epoch to a PNG (the ``plot`` extra)."""
+    from alfabeta.plotting import pyplot
+
+    plt = pyplot()
+    figure, axes = plt.subplots(figsize=(6, 4))
+    axes.plot(list(losses))
+    axes.set_xlabel("epoch")
+    axes.set_ylabel("mean squared error")
+    axes.set_title("Texel fit of the tuned evaluator")
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)

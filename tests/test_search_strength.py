@@ -1,0 +1,160 @@
+"""The playing-strength options of the alpha-beta family (issue 15): static exchange,
+repetitions inside the search, mate distance, late-move reductions, reverse futility, adaptive
+null move, widening aspiration windows, internal iterative reduction and the clock's rules."""
+
+import pytest
+
+from alfabeta import Limit
+from alfabeta.core import InvalidOptionError
+from alfabeta.core.scores import plies_to_end
+from alfabeta.games.chess.board import ChessGame
+from alfabeta.searchers import timeman
+from tests.test_solvers import MATES
+
+FULL = (
+    "negascout(tt=on, iterative=on, killers=on, history=on, quiescence=on, null_move=2, "
+    "aspiration=50, captures=on, extensions=16, lmr=2, lmr_log=on, null_adaptive=on, "
+    "widen=on, repetition=on, mate_distance=on, rfp=80, iir=on, see=on)"
+)
+
+# SEE by hand (centipawns: P 100, N 320, B 330, R 500, Q 900; the king never into an attack)
+EXCHANGES = [
+    ("1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5", 100),  # pawn, undefended
+    ("1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "d3e5", -220),  # N for P
+    ("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100),
+    ("4k3/8/5n2/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 0),  # P for P
+    ("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", -800),  # Q for P
+    ("4k3/8/8/3p4/4K3/8/8/8 w - - 0 1", "e4d5", 100),  # the king takes a free pawn
+    ("3rk3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", -400),  # x-rays on both sides
+    ("4k3/8/8/8/8/8/4p3/3RK3 b - - 0 1", "e2d1q", 400),  # R + promotion, then K takes Q
+    ("4k3/8/8/8/8/8/4p3/3QK3 b - - 0 1", "e2d1q", 800),
+    ("4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 1", "d5c6", 100),  # en passant
+    ("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", 0),  # castling exchanges nothing
+    ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a2", 0),  # a quiet move
+]
+
+
+@pytest.mark.parametrize("fen, move, value", EXCHANGES)
+def test_static_exchange_values_computed_by_hand(fen, move, value):
+    assert ChessGame(fen).see(move) == value
+
+
+def test_a_position_is_quiet_only_without_check_or_a_winning_capture():
+    assert ChessGame().is_quiet()
+    assert not ChessGame("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").is_quiet()  # exd5 wins a pawn
+    assert ChessGame("4k3/8/5n2/3p4/4P3/8/8/4K3 w - - 0 1").is_quiet()  # exd5 trades
+    assert not ChessGame("4k3/8/8/8/8/8/8/R3K2r w - - 0 1").is_quiet()  # in check
+
+
+def test_repeats_looks_back_only_over_the_given_plies_and_reversible_moves():
+    position = ChessGame("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    for move in ("a1a2", "e8d8", "a2a1", "d8e8"):
+        position.push(position.parse_move(move))
+    assert position.repeats_within(4) and not position.repeats_within(3)
+    position.push(position.parse_move("a1a8"))  # a new position
+    assert not position.repeats_within(10)
+
+
+PERPETUAL = "1q3rk1/5p1p/8/8/8/8/3Q2PP/7K w - - 0 1"  # a rook down; Qg5+ Kh8 Qf6+ Kg8 …
+
+
+def test_a_position_whose_only_non_losing_line_repeats_is_scored_a_draw(catalog):
+    def search(repetition):
+        return catalog.searcher(f"negascout(tt=on, iterative=on, repetition={repetition})").search(
+            ChessGame(PERPETUAL), catalog.evaluator("standard"), Limit(depth=6)
+        )
+
+    with_path = search("on")
+    assert with_path.value == 0
+    assert ChessGame(PERPETUAL).move_str(with_path.move) == "d2g5"
+    assert search("off").value < -300  # threefold is 4 plies beyond the horizon
+
+
+@pytest.mark.parametrize("fen, n, best", MATES)
+def test_the_full_configuration_finds_each_mate_at_its_distance(catalog, fen, n, best):
+    position = catalog.game("chess").from_string(fen)
+    for evaluator in ("standard", "tuned"):
+        result = catalog.searcher(FULL).search(
+            position, catalog.evaluator(evaluator), Limit(depth=2 * n + 1)
+        )
+        assert plies_to_end(result.value) == 2 * n - 1
+        assert position.san(result.move) in best
+
+
+@pytest.mark.parametrize(
+    "game", ["connect-four", "fibonacci-nim(n=20)", "tree(branching=4, depth=6, seed=3)"]
+)
+def test_mate_distance_and_widening_windows_keep_the_exact_value(catalog, game):
+    position = catalog.game(game)
+    evaluator = catalog.default_evaluator(position)
+    for depth in (3, 5):
+        exact = catalog.searcher("alphabeta").search(position, evaluator, Limit(depth=depth))
+        for spec in (
+            "alphabeta(mate_distance=on)",
+            "alphabeta(iterative=on, aspiration=3, widen=on)",
+            "negascout(mate_distance=on, iterative=on, aspiration=1, widen=on)",
+        ):
+            found = catalog.searcher(spec).search(position, evaluator, Limit(depth=depth))
+            assert found.value == exact.value, spec
+
+
+def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
+    game = catalog.game("chess")
+    base = "negascout(tt=on, iterative=on, killers=on, history=on, null_move=2, captures=on"
+
+    def nodes(extra):
+        return sum(
+            catalog.searcher(base + extra + ")")
+            .search(game.from_string(fen), catalog.evaluator("standard"), Limit(depth=5))
+            .nodes
+            for fen in game.bench_positions[:6]
+        )
+
+    plain = nodes("")
+    for option in (
+        ", lmr=2, lmr_log=on",
+        ", rfp=80",
+        ", null_adaptive=on",
+        ", lmp=on",
+        ", frontier=100",
+        ", see=on",
+    ):
+        assert nodes(option) < plain, option
+
+
+@pytest.mark.parametrize(
+    "spec", ["alphabeta(rfp=-1)", "alphabeta(lmr_log=maybe)", "alphabeta(verify_depth=-2)"]
+)
+def test_impossible_options_are_refused_with_their_name(catalog, spec):
+    with pytest.raises(InvalidOptionError, match=spec.split("(")[1].split("=")[0]):
+        catalog.searcher(spec)
+
+
+def test_the_clock_plays_a_forced_move_after_the_first_iteration():
+    clock = timeman.IterationClock(1.0, legal_moves=1, adaptive=True)
+    assert clock.stop_after(7, 0, 0.001)
+    assert not timeman.IterationClock(1.0, legal_moves=1).stop_after(7, 0, 0.001)
+
+
+def test_the_clock_stretches_while_the_best_move_changes_and_after_a_score_drop():
+    steady = timeman.IterationClock(1.0, legal_moves=20, adaptive=True)
+    assert [steady.budget(5, 10) for _ in range(3)] == [1.0, 1.0, 1.0]
+    unstable = timeman.IterationClock(1.0, legal_moves=20, adaptive=True)
+    budgets = [unstable.budget(move, 10) for move in (1, 2, 3, 3, 3)]
+    assert budgets[1] == pytest.approx(1.6) and budgets[2] == pytest.approx(1.0 + 0.6 * 1.5)
+    assert budgets[4] < budgets[3] < budgets[2]  # changes fade
+    dropping = timeman.IterationClock(1.0, legal_moves=20, adaptive=True)
+    assert dropping.budget(1, 50) == 1.0
+    assert dropping.budget(1, 50 - timeman.SCORE_DROP) == pytest.approx(timeman.SCORE_DROP_FACTOR)
+    wild = timeman.IterationClock(1.0, legal_moves=20, adaptive=True)
+    assert max(wild.budget(move, -40 * move) for move in range(10)) == timeman.MOST_STRETCH
+    fixed = timeman.IterationClock(1.0, legal_moves=20)
+    assert fixed.budget(1, 0) == fixed.budget(2, -500) == 1.0
+
+
+def test_a_clocked_search_with_a_single_legal_move_answers_after_one_iteration(catalog):
+    position = ChessGame("7k/8/8/8/8/8/6q1/7K w - - 0 1")  # Kxg2 is the only move
+    result = catalog.searcher("negascout(tt=on, iterative=on, adaptive_time=on)").search(
+        position, catalog.evaluator("standard"), Limit(wtime=60.0, btime=60.0)
+    )
+    assert position.move_str(result.move) == "h1g2" and result.depth == 1

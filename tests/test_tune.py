@@ -1,0 +1,132 @@
+"""The ``tuned`` evaluator and Texel's method (``alfabeta tune``)."""
+
+import json
+
+import numpy as np
+import pytest
+
+from alfabeta.cli import main
+from alfabeta.core import InvalidOptionError
+from alfabeta.evaluators.tuned import Tuned, feature_names, features, load_weights, prior_weights
+from alfabeta.games.chess.board import ChessGame
+from alfabeta.learning import texel
+
+POSITIONS = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "8/5k2/8/3P4/8/8/5K2/8 b - - 0 1",
+    "4r1k1/1b3ppp/p7/1p6/3B4/1P3N2/P4PPP/3R2K1 b - - 3 24",
+]
+
+
+@pytest.mark.parametrize("fen", POSITIONS)
+def test_the_score_is_the_tapered_dot_product_of_features_and_weights(fen):
+    position = ChessGame(fen)
+    counts, phase = features(position)
+    mg, eg = load_weights()
+    sign = 1 if position.side_to_move == 0 else -1
+    total = sign * (int(mg @ counts) * phase + int(eg @ counts) * (24 - phase))
+    rounded = (abs(total) + 12) // 24  # halves away from zero
+    assert Tuned().evaluate(position) == (rounded if total >= 0 else -rounded)
+
+
+@pytest.mark.parametrize("fen", POSITIONS)
+def test_a_colour_flipped_position_scores_the_same_for_the_side_to_move(fen):
+    position = ChessGame(fen)
+    assert Tuned().evaluate(position) == Tuned().evaluate(position.mirror())
+
+
+def test_features_count_what_they_name():
+    counts, phase = features(ChessGame("8/5k2/8/3P4/8/8/5K2/8 b - - 0 1"))
+    named = dict(zip(feature_names(), counts, strict=True))
+    assert phase == 0
+    assert named["material pawn"] == 1 and named["passed rank 5"] == 1
+    assert named["isolated"] == 1 and named["tempo"] == -1
+    assert named["table pawn d5"] == 1 and named["table king c2"] == 0  # f2 and f7 cancel
+    start, phase = features(ChessGame())
+    assert phase == 24 and not any(start[:-1]) and start[-1] == 1
+
+
+def test_fitting_recovers_known_weights_from_synthetic_results():
+    rng = np.random.default_rng(7)
+    true = np.array([100.0, -40.0, 25.0, 0.0, 60.0, -15.0])
+    x = rng.integers(-3, 4, size=(5000, len(true))).astype(np.float32)
+    k = 0.004
+    result = 1 / (1 + np.exp(-k * (x @ true)))  # expected scores: the model is exact
+    assert texel.fit_scale(x, result, true) == pytest.approx(k, rel=1e-3)
+    weights, losses = texel.fit(x, result, np.zeros(len(true)), k, epochs=3000, rate=1.0)
+    assert np.abs(weights - true).max() < 0.5
+    assert losses[-1] < 1e-6 < losses[0]
+
+
+def test_the_pull_towards_the_start_keeps_unseen_features_there():
+    x = np.zeros((200, 3), dtype=np.float32)
+    x[:, 0] = 1
+    result = np.full(200, 0.7)
+    start = np.array([0.0, 50.0, -20.0])
+    weights, _ = texel.fit(x, result, start, 0.004, epochs=500, rate=1.0, l2=1.0)
+    assert weights[1:] == pytest.approx(start[1:])
+    assert 1 / (1 + np.exp(-0.004 * weights[0])) == pytest.approx(0.685, abs=0.01)
+
+
+@pytest.fixture(scope="module")
+def games_db(tmp_path_factory):
+    path = tmp_path_factory.mktemp("tune") / "games.sqlite"
+    status = main(
+        [
+            "match", "chess", "alphabeta(depth=1)", "alphabeta(depth=2)",
+            "--evaluator", "standard", "--games", "4", "--max-plies", "80",
+            "--db", str(path), "--quiet",
+        ]
+    )  # fmt: skip
+    assert status == 0
+    return path
+
+
+def test_tune_fits_the_games_and_writes_weights_data_and_a_plot(games_db, tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    out, data, plot = tmp_path / "w.json", tmp_path / "d.epd", tmp_path / "loss.png"
+    argv = ["tune", "--games", str(games_db), "--out", str(out), "--epochs", "30"]
+    assert main([*argv, "--data", str(data), "--plot", str(plot)]) == 0
+    written = json.loads(out.read_text())
+    assert written["positions"] == len(data.read_text().splitlines()) > 20
+    assert written["losses"][-1] < written["losses"][0]
+    assert plot.stat().st_size > 1000
+    assert Tuned(weights=str(out)).evaluate(ChessGame()) == written["mg"][-1]  # tempo only
+    again = tmp_path / "again.json"
+    assert main(["tune", "--positions", str(data), "--out", str(again), "--epochs", "30"]) == 0
+    assert json.loads(again.read_text())["mg"] == written["mg"]  # the same positions, same fit
+    assert "positions, k" in capsys.readouterr().out
+
+
+def test_prior_weights_are_the_start_of_the_first_fit(tmp_path):
+    mg, eg = prior_weights()
+    assert list(mg[:5]) == [100, 320, 330, 500, 950] and list(eg[:5]) == [120, 300, 320, 520, 950]
+    assert load_weights("prior")[0].tolist() == mg.tolist()
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("{not json", "cannot read"),
+        ('{"features": [], "mg": [], "eg": []}', "expected 216"),
+        ("[1, 2]", "cannot read"),
+    ],
+)
+def test_a_broken_weights_file_is_refused_with_its_name(tmp_path, content, message):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(InvalidOptionError, match=message):
+        Tuned(weights=str(path))
+
+
+def test_tune_refuses_missing_data_and_lines_without_results(tmp_path, capsys):
+    assert main(["tune", "--out", str(tmp_path / "w.json")]) == 2
+    assert main(["tune", "--games", str(tmp_path / "none.sqlite"), "--out", "w.json"]) == 2
+    epd = tmp_path / "bad.epd"
+    epd.write_text("8/5k2/8/3P4/8/8/5K2/8 b - - bm Kf6;\n")
+    assert main(["tune", "--positions", str(epd), "--out", str(tmp_path / "w.json")]) == 2
+    errors = capsys.readouterr().err
+    assert "needs data" in errors and "no results database" in errors and "bad.epd:1" in errors
