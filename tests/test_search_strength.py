@@ -3,13 +3,13 @@ repetitions inside the search, mate distance, late-move reductions, reverse futi
 null move, widening aspiration windows, internal iterative reduction and the clock's rules."""
 
 import pytest
+from test_solvers import MATES
 
 from alfabeta import Limit
 from alfabeta.core import InvalidOptionError
 from alfabeta.core.scores import plies_to_end
 from alfabeta.games.chess.board import ChessGame
 from alfabeta.searchers import timeman
-from tests.test_solvers import MATES
 
 FULL = (
     "negascout(tt=on, iterative=on, killers=on, history=on, quiescence=on, null_move=2, "
