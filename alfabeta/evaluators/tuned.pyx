@@ -208,16 +208,6 @@ def prior_weights():
     return mg, eg
 
 
-def write_prior(path):
-    """Write ``prior_weights`` as a weights file."""
-    mg, eg = prior_weights()
-    data = {"evaluator": "tuned", "source": "prior", "features": feature_names(),
-            "mg": [int(v) for v in mg], "eg": [int(v) for v in eg]}
-    with open(path, "w", encoding="utf-8") as handle:
-        json.dump(data, handle, indent=1)
-        handle.write("\n")
-
-
 def default_weights_path():
     """The shipped weights file."""
     return resources.files("alfabeta.evaluators").joinpath("data/tuned.json")
