@@ -1,6 +1,7 @@
 """The playing-strength options of the alpha-beta family (issue 15): static exchange,
 repetitions inside the search, mate distance, late-move reductions, reverse futility, adaptive
-null move, widening aspiration windows, internal iterative reduction and the clock's rules."""
+null move, widening aspiration windows, internal iterative reduction, check evasions in
+quiescence, history malus, the kept table's generations and the clock's rules."""
 
 import pytest
 from test_solvers import MATES
@@ -118,8 +119,40 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
         ", lmp=on",
         ", frontier=100",
         ", see=on",
+        ", malus=on",
     ):
         assert nodes(option) < plain, option
+
+
+def test_quiescence_with_evasions_sees_the_fork_behind_a_capturing_check(catalog):
+    # Nxf7+ forks Kh8 and Qd8: standing pat in check misses Kg8 Nxd8
+    position = catalog.game("chess").from_string("3q3k/5ppp/8/6N1/8/8/8/6K1 w - - 0 1")
+
+    def search(evasions):
+        spec = f"negascout(quiescence=on, captures=on, evasions={evasions})"
+        return catalog.searcher(spec).search(
+            position, catalog.evaluator("material"), Limit(depth=1)
+        )
+
+    assert search("off").value == -800  # N against Q and two pawns: black stood pat in check
+    found = search("on")
+    assert (position.move_str(found.move), found.value) == ("g5f7", 100)  # N against two pawns
+
+
+def test_a_kept_table_gives_way_to_the_next_search(catalog):
+    # a full 1 MB table of another game's deeper entries must not refuse this search's own:
+    # with no position in common the search is node for node the fresh table's
+    game = catalog.game("chess")
+    other = game.from_string(game.bench_positions[1])
+    position = game.from_string("4k3/pp3ppp/8/8/8/8/PP3PPP/4K3 w - - 0 1")
+    standard = catalog.evaluator("standard")
+    spec = "negascout(tt=on, tt_mb=1, iterative=on, killers=on, history=on, quiescence=on{})"
+    kept = catalog.searcher(spec.format(", keep_table=on"))
+    kept.search(other, standard, Limit(depth=7))
+    assert kept.table.hashfull() > 900
+    again = kept.search(position, standard, Limit(depth=9))
+    fresh = catalog.searcher(spec.format("")).search(position, standard, Limit(depth=9))
+    assert (again.nodes, again.move, again.value) == (fresh.nodes, fresh.move, fresh.value)
 
 
 @pytest.mark.parametrize(

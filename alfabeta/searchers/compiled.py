@@ -101,6 +101,7 @@ class AlphaBeta(PyAlphaBeta):
     captures: bool = field(default=False, validator=FLAG, kw_only=True)
     killers: bool = field(default=False, validator=FLAG, kw_only=True)
     history: bool = field(default=False, validator=FLAG, kw_only=True)
+    malus: bool = field(default=False, validator=FLAG, kw_only=True)
     quiescence: bool = field(default=False, validator=FLAG, kw_only=True)
     null_move: int = field(default=0, validator=whole(0), kw_only=True)
     verified: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -117,6 +118,7 @@ class AlphaBeta(PyAlphaBeta):
     rfp: int = field(default=0, validator=whole(0), kw_only=True)
     iir: bool = field(default=False, validator=FLAG, kw_only=True)
     see: bool = field(default=False, validator=FLAG, kw_only=True)
+    evasions: bool = field(default=False, validator=FLAG, kw_only=True)
     lmp: bool = field(default=False, validator=FLAG, kw_only=True)
     frontier: int = field(default=0, validator=whole(0), kw_only=True)
     adaptive_time: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -171,6 +173,7 @@ class AlphaBeta(PyAlphaBeta):
             "captures": self.captures,
             "killers": self.killers,
             "history": self.history,
+            "malus": self.malus,
             "quiescence": self.quiescence,
             "null_r": self.null_move,
             "verified": self.verified,
@@ -186,6 +189,7 @@ class AlphaBeta(PyAlphaBeta):
             "rfp": self.rfp,
             "iir": self.iir,
             "see": self.see,
+            "evasions": self.evasions,
             "lmp": self.lmp,
             "frontier": self.frontier,
             "extensions": self.extensions,

@@ -13,8 +13,11 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   depth-preferred replacement; mate scores stored relative to the node;
 * ``iterative``: depth 1, 2, … (§1.9); the result is the last completed iteration's;
 * ordering (``ordering.pyx``, a staged picker): ``tt_move`` first, then the noisy moves by the
-  game's ``order_hint`` (``captures``), two ``killers`` per ply, the ``history`` heuristic;
+  game's ``order_hint`` (``captures``), two ``killers`` per ply, the ``history`` heuristic
+  (``malus``: with gravity, and a penalty for the moves that failed before a cut-off);
 * ``quiescence``: at the horizon, stand pat then follow ``generate_noisy`` moves (§1.4);
+  ``evasions``: a tactical position (in check, in chess) met there does not stand pat but
+  searches every move;
 * ``null_r``: null-move pruning with reduction R (§1.11), searched at depth − R − 1 with the
   window (β−1, β), never twice in a row, skipped where ``make_null`` refuses (no pass move or
   a zugzwang-prone position); ``verified`` re-checks a null-move cut with a search of the
@@ -137,6 +140,7 @@ cdef struct Options:
     int rfp
     bint iir
     bint see
+    bint evasions
     bint lmp
     int frontier
     int extensions
@@ -197,6 +201,7 @@ cdef class Family:
         self.o.rfp = o["rfp"]
         self.o.iir = o["iir"]
         self.o.see = o["see"] and o["captures"]
+        self.o.evasions = o["evasions"]
         self.o.lmp = o["lmp"]
         self.o.frontier = o["frontier"]
         self.o.extensions = o["extensions"]
@@ -207,7 +212,7 @@ cdef class Family:
             self.table = table if table is not None else TranspositionTable(o["tt_mb"])
         self.picker = MovePicker(ctx.pos.max_moves, tt_move=o["tt_move"] and o["tt"],
                                  captures=o["captures"], killers=o["killers"],
-                                 history=o["history"], see=o["see"])
+                                 history=o["history"], see=o["see"], malus=o["malus"])
 
     # ---- the parts of a node ------------------------------------------------------------
     cdef inline int evaluate(self) except? -2147483647:
@@ -283,22 +288,30 @@ cdef class Family:
 
     cdef int quiesce(self, int ply, int alpha, int beta) except? -2147483647:
         """Quiescence: the better of standing pat (the evaluator) and the noisy moves, each
-        searched the same way. This node is already counted. Fail-hard: the result is
-        clamped to [α, β]; fail-soft: a bound as tight as found, never below the stand-pat
-        score."""
-        cdef int stand = self.evaluate(), best, value, count, i, status
+        searched the same way; with ``evasions``, a tactical position (in check) cannot
+        stand pat and tries all its moves. This node is already counted. Fail-hard: the
+        result is clamped to [α, β]; fail-soft: a bound as tight as found, never below the
+        stand-pat score."""
+        cdef bint evading = self.o.evasions and self.pos.is_tactical()
+        cdef int stand, best, value, count, i, status
         cdef int* moves
-        if stand >= beta:
-            return stand if self.o.fail_soft else beta
+        if evading:  # every reply is searched; no legal move was scored by the outcome
+            stand = -(SCORE_WIN - ply)
+        else:
+            stand = self.evaluate()
+            if stand >= beta:
+                return stand if self.o.fail_soft else beta
         best = stand
         if ply >= SEARCH_MAX_PLY:
+            if evading:
+                best = self.evaluate()
             return best if self.o.fail_soft or best > alpha else alpha
         moves = ply_moves(self.ctx, ply)
-        count = self.pos.generate_noisy(moves)
+        count = self.pos.generate(moves) if evading else self.pos.generate_noisy(moves)
         if self.picker.use_captures:
             self.picker.order_noisy(self.pos, moves, count)
         for i in range(count):
-            if self.o.see and self.pos.exchange(moves[i]) < 0:
+            if self.o.see and not evading and self.pos.exchange(moves[i]) < 0:
                 continue
             self.pos.make(moves[i])
             if spend_node(self.ctx):
@@ -437,7 +450,8 @@ cdef class Family:
                 if value > alpha:
                     alpha = value
                 if alpha >= beta:
-                    return self.cut(key, depth, ply, m, alpha, alpha_orig, beta_orig)
+                    return self.cut(key, depth, ply, m, alpha, alpha_orig, beta_orig,
+                                    moves + staged, i - staged if i > staged else 0)
             else:
                 if value > best:
                     best, best_move = value, m
@@ -446,7 +460,8 @@ cdef class Family:
                         self.root_best = value
                 if best >= beta:
                     return self.cut(key, depth, ply, m, best if o.fail_soft else beta,
-                                    alpha_orig, beta_orig)
+                                    alpha_orig, beta_orig, moves + staged,
+                                    i - staged if i > staged else 0)
             if o.futility and beta_orig - alpha_orig > o.futility and \
                     beta - (alpha if alpha > best else best) <= o.futility:
                 break
@@ -464,10 +479,13 @@ cdef class Family:
         return score
 
     cdef inline int cut(self, uint64_t key, int depth, int ply, int move, int score,
-                        int alpha_orig, int beta_orig) noexcept:
-        """A beta cut-off by ``move``: count it, reward the move, store the bound."""
+                        int alpha_orig, int beta_orig, int* failed,
+                        int failed_count) noexcept:
+        """A beta cut-off by ``move``: count it, reward the move (and, with ``malus``,
+        penalise the ``failed`` moves tried before it after the staged ones), store the
+        bound."""
         self.ctx.cutoffs += 1
-        self.picker.reward(self.ctx.pos.side_to_move, ply, move, depth)
+        self.picker.reward(self.ctx.pos.side_to_move, ply, move, depth, failed, failed_count)
         if self.o.tt:
             self.table.store(key, depth, ply, score, alpha_orig, beta_orig, move)
         return score
@@ -630,6 +648,8 @@ def search(Position position, Evaluator evaluator, limit, dict options, book=Non
         if move is not None and move in position.legal_moves():
             return ctx.result(move, 0, (move,), 0, True)
     evaluator.prepare(position)
+    if family.o.tt:
+        family.table.new_search()
     if target == 0 or position.c_outcome() != RESULT_ONGOING:
         value = family.root(target, -SCORE_INF, SCORE_INF)
         return ctx.result(None, value, (), target, not ctx.aborted)

@@ -7,6 +7,7 @@ cdef class MovePicker:
     cdef bint use_captures
     cdef bint use_killers
     cdef bint use_history
+    cdef bint use_malus          # history with gravity, and a malus for the quiets that failed
     cdef bint use_see            # noisy moves that lose material go after the killers
     cdef bint active             # does any stage reorder the moves at all?
     cdef int* killer             # two per ply: killer[2 * ply], killer[2 * ply + 1]
@@ -18,5 +19,6 @@ cdef class MovePicker:
 
     cdef int order(self, Position pos, int* moves, int count, int ply, int tt_move) except -1
     cdef void order_noisy(self, Position pos, int* moves, int count) noexcept
-    cdef void reward(self, int side, int ply, int move, int depth) noexcept
+    cdef void reward(self, int side, int ply, int move, int depth, int* failed,
+                     int failed_count) noexcept
     cdef bint is_killer(self, int ply, int move) noexcept

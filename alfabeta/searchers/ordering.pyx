@@ -10,7 +10,9 @@
 3. the two killer moves of the ply (``killers``): quiet moves that caused a cut-off in a
    sibling;
 4. the rest by the history heuristic (``history``): how often, weighted by depth², each move
-   caused a cut-off anywhere;
+   caused a cut-off anywhere; with ``malus``, a cut-off also lowers the history of the later
+   moves tried before it at that node, and every update moves a score only part of the way
+   towards ±``HISTORY_MAX`` ("gravity": the table follows what the search finds now);
 
 and, within a stage and with every stage off, in the order the game generated them (the
 sort is stable). Ordering never changes a searcher's value, only how much it searches.
@@ -23,6 +25,8 @@ from alfabeta.searchers.tt cimport NO_MOVE
 
 cdef enum:
     HISTORY_SIZE = 1 << 16
+    HISTORY_MAX = 1 << 14    # ``malus``: history scores stay within ±this
+    HISTORY_BONUS_MAX = 1600  # ``malus``: the most one cut-off adds (16·depth² below it)
 
 cdef long long TT_MOVE_KEY = 1LL << 62
 cdef long long NOISY_KEY = 1LL << 61     # plus the game's order_hint
@@ -35,13 +39,14 @@ cdef class MovePicker:
     is the game's most moves in a position."""
 
     def __cinit__(self, int max_moves, bint tt_move=False, bint captures=False,
-                  bint killers=False, bint history=False, bint see=False):
+                  bint killers=False, bint history=False, bint see=False, bint malus=False):
         cdef int i
         self.use_tt_move = tt_move
         self.use_captures = captures
         self.use_see = captures and see
         self.use_killers = killers
         self.use_history = history
+        self.use_malus = history and malus
         self.active = tt_move or captures or killers or history
         self.killer = <int*> calloc(2 * (SEARCH_MAX_PLY + 2), sizeof(int))
         self.score = <long long*> calloc(max_moves, sizeof(long long))
@@ -108,14 +113,31 @@ cdef class MovePicker:
             self.score[i] = pos.order_hint(moves[i])
         _sort_by_score(moves, self.score, count)
 
-    cdef void reward(self, int side, int ply, int move, int depth) noexcept:
+    cdef void reward(self, int side, int ply, int move, int depth, int* failed,
+                     int failed_count) noexcept:
         """``move`` by ``side`` caused a cut-off at ``ply`` with ``depth`` left: remember it
-        as a killer and in the history."""
+        as a killer and in the history; with ``malus``, the ``failed`` moves (tried before
+        it, after the staged ones) lose as much history as it gains."""
+        cdef long long bonus
+        cdef int i
         if self.use_killers and self.killer[2 * ply] != move:
             self.killer[2 * ply + 1] = self.killer[2 * ply]
             self.killer[2 * ply] = move
-        if self.use_history:
+        if not self.use_history:
+            return
+        if not self.use_malus:
             self.history_slot(side, move)[0] += <long long> depth * depth
+            return
+        bonus = min(16LL * depth * depth, <long long> HISTORY_BONUS_MAX)
+        _nudge(self.history_slot(side, move), bonus)
+        for i in range(failed_count):
+            _nudge(self.history_slot(side, failed[i]), -bonus)
+
+
+cdef inline void _nudge(long long* score, long long bonus) noexcept:
+    """Add ``bonus`` to a history score with gravity: the nearer the score already is to
+    ±HISTORY_MAX in that direction, the less it moves (it never passes it)."""
+    score[0] += bonus - score[0] * (bonus if bonus > 0 else -bonus) // HISTORY_MAX
 
 
 cdef inline void _sort_by_score(int* moves, long long* score, int count) noexcept:

@@ -1,5 +1,5 @@
 # cython: language_level=3
-from libc.stdint cimport int16_t, int32_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, uint8_t, uint64_t
 
 from alfabeta.searchers.context cimport SCORE_INF, SCORE_WIN, SEARCH_MAX_PLY
 
@@ -14,7 +14,8 @@ cdef struct Entry:
     int32_t upper
     int32_t move
     int16_t depth
-    int16_t used
+    uint8_t used
+    uint8_t generation  # the search that last stored or kept it (``new_search``)
 
 
 cdef inline int table_depth(int depth) noexcept:
@@ -43,7 +44,9 @@ cdef class TranspositionTable:
     cdef Entry* entries
     cdef uint64_t mask
     cdef readonly int mb
+    cdef uint8_t generation
     cdef Entry* probe(self, uint64_t key) noexcept
     cdef void store(self, uint64_t key, int depth, int ply, int value, int alpha, int beta,
                     int move) noexcept
     cpdef int hashfull(self)
+    cpdef void new_search(self) noexcept

@@ -1,8 +1,9 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The transposition table of the alpha-beta family (seed-003 §1.17): one entry per slot,
 keyed by ``c_key()``, holding a lower and an upper bound (exact when they meet), the depth
-they were searched to and the best move; depth-preferred replacement; mate scores stored
-relative to the node.
+they were searched to and the best move; depth-preferred replacement within a search, and an
+entry an earlier search stored (an older generation, see ``new_search``) always gives way;
+mate scores stored relative to the node.
 
 A searcher owns its table and keeps it between searches, so a game's second move starts from
 what the first one learned; ``clear()`` forgets (UCI's ``ucinewgame``) and ``resize(mb)``
@@ -59,6 +60,12 @@ cdef class TranspositionTable:
             used += self.entries[i].used
         return used * 1000 // n
 
+    cpdef void new_search(self) noexcept:
+        """A new search begins: what earlier ones stored stays readable, but any of it may
+        be replaced (a kept table would otherwise fill with deep entries of positions the
+        game has left, and refuse the new search's)."""
+        self.generation = (self.generation + 1) & 0xFF
+
     cdef Entry* probe(self, uint64_t key) noexcept:
         cdef Entry* e = &self.entries[key & self.mask]
         if e.used and e.key == key:
@@ -73,16 +80,17 @@ cdef class TranspositionTable:
         depth = table_depth(depth)
         if e.used and e.key == key:
             if depth < e.depth:
+                e.generation = self.generation  # still the deeper knowledge: keep it
                 return
             if depth > e.depth:
                 e.lower, e.upper = -SCORE_INF, SCORE_INF
-        elif e.used and depth < e.depth:
+        elif e.used and depth < e.depth and e.generation == self.generation:
             return
         else:
             e.key, e.used = key, 1
             e.lower, e.upper = -SCORE_INF, SCORE_INF
             e.move = NO_MOVE
-        e.depth = depth
+        e.depth, e.generation = depth, self.generation
         if value <= alpha:
             e.upper = to_table(value, ply)
         elif value >= beta:
