@@ -192,9 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
     epd = commands.add_parser("epd", help="solve an EPD test suite (bm/am)")
     epd.add_argument("file", help="an EPD file")
     epd.add_argument(
-        "--searcher",
-        default="negascout(tt=on, iterative=on, killers=on, history=on, quiescence=on)",
-        help="searcher spec",
+        "--searcher", help="searcher spec (default: the chess engine's play configuration)"
     )
     epd.add_argument("--evaluator", default="standard", help="evaluator spec")
     epd.add_argument("--depth", type=int, help="depth limit per position")
@@ -967,7 +965,7 @@ def cmd_epd(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
     outcomes = solve(
         read_epd(args.file),
         game,
-        catalog.observed(catalog.searcher(args.searcher)),
+        catalog.observed(catalog.searcher(args.searcher or game.play_searcher)),
         catalog.evaluator(args.evaluator, game),
         limit,
     )
