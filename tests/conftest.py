@@ -106,7 +106,7 @@ EXACT_SEARCHERS = [
     "mt-dual*(iterative=off)",
     "alphabeta(tt=on)",
     "alphabeta(iterative=on, tt=on, killers=on, history=on)",
-    "alphabeta(iterative=on, tt=on, killers=on, history=on, malus=on)",
+    "alphabeta(iterative=on, tt=on, killers=on, history=on, malus=on, countermove=on)",
     "alphabeta(iterative=on, aspiration=3)",
     "py-minimax",
     "py-alphabeta",

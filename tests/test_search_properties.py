@@ -64,7 +64,7 @@ def test_enhancements_that_must_not_change_the_value_do_not(seed, game, depth):
         "alphabeta(iterative=on)",
         "alphabeta(aspiration=5, iterative=on)",
         "alphabeta(tt=on, iterative=on, killers=on, history=on)",
-        "alphabeta(tt=on, iterative=on, killers=on, history=on, malus=on)",
+        "alphabeta(tt=on, iterative=on, killers=on, history=on, malus=on, countermove=on)",
         "negascout(tt=on, iterative=on)",
         "mtdf",
         "minimax",

@@ -102,6 +102,7 @@ class AlphaBeta(PyAlphaBeta):
     killers: bool = field(default=False, validator=FLAG, kw_only=True)
     history: bool = field(default=False, validator=FLAG, kw_only=True)
     malus: bool = field(default=False, validator=FLAG, kw_only=True)
+    countermove: bool = field(default=False, validator=FLAG, kw_only=True)
     quiescence: bool = field(default=False, validator=FLAG, kw_only=True)
     null_move: int = field(default=0, validator=whole(0), kw_only=True)
     verified: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -174,6 +175,7 @@ class AlphaBeta(PyAlphaBeta):
             "killers": self.killers,
             "history": self.history,
             "malus": self.malus,
+            "countermove": self.countermove,
             "quiescence": self.quiescence,
             "null_r": self.null_move,
             "verified": self.verified,

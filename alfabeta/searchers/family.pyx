@@ -14,7 +14,8 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
 * ``iterative``: depth 1, 2, … (§1.9); the result is the last completed iteration's;
 * ordering (``ordering.pyx``, a staged picker): ``tt_move`` first, then the noisy moves by the
   game's ``order_hint`` (``captures``), two ``killers`` per ply, the ``history`` heuristic
-  (``malus``: with gravity, and a penalty for the moves that failed before a cut-off);
+  (``malus``: with gravity, and a penalty for the moves that failed before a cut-off), and
+  with ``countermove`` the move that last refuted the previous one, before the history;
 * ``quiescence``: at the horizon, stand pat then follow ``generate_noisy`` moves (§1.4);
   ``evasions``: a tactical position (in check, in chess) met there does not stand pat but
   searches every move;
@@ -175,6 +176,7 @@ cdef class Family:
     cdef TranspositionTable table
     cdef MovePicker picker
     cdef int root_best        # best value among the finished root moves of this pass
+    cdef int[SEARCH_MAX_PLY + 2] path  # the move made at each ply (NO_MOVE: a null move)
 
     def __cinit__(self, SearchContext ctx, dict options, TranspositionTable table=None):
         self.ctx = ctx
@@ -212,7 +214,8 @@ cdef class Family:
             self.table = table if table is not None else TranspositionTable(o["tt_mb"])
         self.picker = MovePicker(ctx.pos.max_moves, tt_move=o["tt_move"] and o["tt"],
                                  captures=o["captures"], killers=o["killers"],
-                                 history=o["history"], see=o["see"], malus=o["malus"])
+                                 history=o["history"], see=o["see"], malus=o["malus"],
+                                 countermove=o["countermove"])
 
     # ---- the parts of a node ------------------------------------------------------------
     cdef inline int evaluate(self) except? -2147483647:
@@ -346,6 +349,7 @@ cdef class Family:
         cdef int value
         if not self.pos.make_null():
             return False
+        self.path[ply] = NO_MOVE
         value = -self.node(depth - reduction - 1, ply + 1, -beta, -beta + 1, False, extended)
         self.pos.unmake_null()
         if self.ctx.aborted:
@@ -371,6 +375,7 @@ cdef class Family:
         cdef Options* o = &self.o
         cdef int value = 0, reduction
         cdef bint leaf_child
+        self.path[ply] = move
         self.pos.make(move)
         if o.lmr and index >= o.lmr and depth >= 3 and move != tt_move \
                 and not self.picker.is_killer(ply, move) \
@@ -424,11 +429,11 @@ cdef class Family:
         finished value is kept for a stopped search."""
         cdef Options* o = &self.o
         cdef int count, i, m, a, value, score, best = -SCORE_INF, best_move = NO_MOVE
-        cdef int staged = 0
+        cdef int staged = 0, previous = self.path[ply - 1] if ply > 0 else NO_MOVE
         cdef int* moves = ply_moves(self.ctx, ply)
         count = self.pos.generate(moves)
         if self.picker.active:
-            staged = self.picker.order(self.pos, moves, count, ply, tt_move)
+            staged = self.picker.order(self.pos, moves, count, ply, tt_move, previous)
         for i in range(count):
             if i >= quiet_limit and i >= staged and i > 0:
                 break
@@ -485,7 +490,8 @@ cdef class Family:
         penalise the ``failed`` moves tried before it after the staged ones), store the
         bound."""
         self.ctx.cutoffs += 1
-        self.picker.reward(self.ctx.pos.side_to_move, ply, move, depth, failed, failed_count)
+        self.picker.reward(self.ctx.pos.side_to_move, ply, move, depth, failed, failed_count,
+                           self.path[ply - 1] if ply > 0 else NO_MOVE)
         if self.o.tt:
             self.table.store(key, depth, ply, score, alpha_orig, beta_orig, move)
         return score

@@ -9,7 +9,8 @@
    the killers;
 3. the two killer moves of the ply (``killers``): quiet moves that caused a cut-off in a
    sibling;
-4. the rest by the history heuristic (``history``): how often, weighted by depth², each move
+4. with ``countermove``, the quiet move that last refuted the opponent's previous move;
+5. the rest by the history heuristic (``history``): how often, weighted by depth², each move
    caused a cut-off anywhere; with ``malus``, a cut-off also lowers the history of the later
    moves tried before it at that node, and every update moves a score only part of the way
    towards ±``HISTORY_MAX`` ("gravity": the table follows what the search finds now);
@@ -27,10 +28,12 @@ cdef enum:
     HISTORY_SIZE = 1 << 16
     HISTORY_MAX = 1 << 14    # ``malus``: history scores stay within ±this
     HISTORY_BONUS_MAX = 1600  # ``malus``: the most one cut-off adds (16·depth² below it)
+    COUNTERMOVE_SIZE = 1 << 12  # countermove slots per side (hashed by the answered move)
 
 cdef long long TT_MOVE_KEY = 1LL << 62
 cdef long long NOISY_KEY = 1LL << 61     # plus the game's order_hint
 cdef long long KILLER_KEY = 1LL << 60    # the second killer: one less
+cdef long long COUNTER_KEY = KILLER_KEY - 2  # the countermove: after both killers
 cdef long long LOSING_KEY = 1LL << 59    # a noisy move losing material (``see``), + hint
 
 
@@ -39,7 +42,8 @@ cdef class MovePicker:
     is the game's most moves in a position."""
 
     def __cinit__(self, int max_moves, bint tt_move=False, bint captures=False,
-                  bint killers=False, bint history=False, bint see=False, bint malus=False):
+                  bint killers=False, bint history=False, bint see=False, bint malus=False,
+                  bint countermove=False):
         cdef int i
         self.use_tt_move = tt_move
         self.use_captures = captures
@@ -47,44 +51,60 @@ cdef class MovePicker:
         self.use_killers = killers
         self.use_history = history
         self.use_malus = history and malus
-        self.active = tt_move or captures or killers or history
+        self.active = tt_move or captures or killers or history or countermove
         self.killer = <int*> calloc(2 * (SEARCH_MAX_PLY + 2), sizeof(int))
         self.score = <long long*> calloc(max_moves, sizeof(long long))
         self.noisy = <int*> calloc(max_moves, sizeof(int))
         if history:
             self.history = <long long*> calloc(2 * HISTORY_SIZE, sizeof(long long))
+        self.use_countermove = countermove
+        if countermove:
+            self.countermove = <int*> calloc(2 * COUNTERMOVE_SIZE, sizeof(int))
         if self.killer == NULL or self.score == NULL or self.noisy == NULL \
-                or (history and self.history == NULL):
+                or (history and self.history == NULL) \
+                or (countermove and self.countermove == NULL):
             raise MemoryError()
         for i in range(2 * (SEARCH_MAX_PLY + 2)):
             self.killer[i] = NO_MOVE
+        for i in range(2 * COUNTERMOVE_SIZE if countermove else 0):
+            self.countermove[i] = NO_MOVE
 
     def __dealloc__(self):
         free(self.killer)
         free(self.score)
         free(self.noisy)
         free(self.history)
+        free(self.countermove)
 
     cdef long long* history_slot(self, int side, int move) noexcept:
         return &self.history[side * HISTORY_SIZE + ((<unsigned int> move * 2654435761u)
                                                     >> 16 & (HISTORY_SIZE - 1))]
+
+    cdef int* countermove_slot(self, int side, int previous) noexcept:
+        return &self.countermove[side * COUNTERMOVE_SIZE
+                                 + ((<unsigned int> previous * 2654435761u) >> 20
+                                    & (COUNTERMOVE_SIZE - 1))]
 
     cdef bint is_killer(self, int ply, int move) noexcept:
         """Is ``move`` one of the ply's killers (always False with killers off)?"""
         return self.use_killers and (self.killer[2 * ply] == move
                                      or self.killer[2 * ply + 1] == move)
 
-    cdef int order(self, Position pos, int* moves, int count, int ply, int tt_move) except -1:
-        """Sort ``moves`` in place into the stages above (stable). Returns how many come
-        before the history stage (the TT move, the winning noisy moves and the killers):
-        the moves a late-move reduction leaves alone."""
-        cdef int i, m, noisy_count = 0, staged = 0
+    cdef int order(self, Position pos, int* moves, int count, int ply, int tt_move,
+                   int previous) except -1:
+        """Sort ``moves`` in place into the stages above (stable); ``previous`` is the move
+        that led here (NO_MOVE at the root or after a null move). Returns how many come
+        before the countermove and history stages (the TT move, the winning noisy moves and
+        the killers): the moves a late-move reduction leaves alone."""
+        cdef int i, m, noisy_count = 0, staged = 0, counter = NO_MOVE
         cdef long long s
         cdef int side = pos.side_to_move
         if not self.active:
             return 0
         if self.use_captures:
             noisy_count = pos.generate_noisy(self.noisy)
+        if self.use_countermove and previous != NO_MOVE:
+            counter = self.countermove_slot(side, previous)[0]
         for i in range(count):
             m = moves[i]
             s = 0
@@ -97,6 +117,8 @@ cdef class MovePicker:
                 s = KILLER_KEY
             elif self.use_killers and m == self.killer[2 * ply + 1]:
                 s = KILLER_KEY - 1
+            elif m == counter:
+                s = COUNTER_KEY
             elif self.use_history:
                 s = self.history_slot(side, m)[0]
             self.score[i] = s
@@ -114,15 +136,18 @@ cdef class MovePicker:
         _sort_by_score(moves, self.score, count)
 
     cdef void reward(self, int side, int ply, int move, int depth, int* failed,
-                     int failed_count) noexcept:
-        """``move`` by ``side`` caused a cut-off at ``ply`` with ``depth`` left: remember it
-        as a killer and in the history; with ``malus``, the ``failed`` moves (tried before
-        it, after the staged ones) lose as much history as it gains."""
+                     int failed_count, int previous) noexcept:
+        """``move`` by ``side`` caused a cut-off at ``ply`` with ``depth`` left, in answer to
+        ``previous``: remember it as a killer, as the countermove and in the history; with
+        ``malus``, the ``failed`` moves (tried before it, after the staged ones) lose as much
+        history as it gains."""
         cdef long long bonus
         cdef int i
         if self.use_killers and self.killer[2 * ply] != move:
             self.killer[2 * ply + 1] = self.killer[2 * ply]
             self.killer[2 * ply] = move
+        if self.use_countermove and previous != NO_MOVE:
+            self.countermove_slot(side, previous)[0] = move
         if not self.use_history:
             return
         if not self.use_malus:
