@@ -1,6 +1,7 @@
 """Chess search on the bench positions, side by side with Stockfish's ``bench`` when it is
 installed: nodes/s with each evaluator; the effective branching factor of NegaScout with a
-TT, killers, history, null move and late-move reductions; nodes saved by null move.
+TT, killers, history, null move and late-move reductions (no quiescence), and of the chess
+engine's play configuration; nodes saved by null move.
 Run: python benchmarks/chess_search.py"""
 
 import re
@@ -8,8 +9,10 @@ import shutil
 import subprocess
 
 from alfabeta import Limit, load_catalog
+from alfabeta.games.chess.board import ChessGame
 
-STRONG = "negascout(tt=on, iterative=on, killers=on, history=on, null_move=2, lmr=3)"
+NULL_MOVE_LMR = "negascout(tt=on, iterative=on, killers=on, history=on, null_move=2, lmr=3)"
+PLAY = ChessGame.play_searcher  # what the UCI engine and `alfabeta play` use
 
 
 def stockfish_bench() -> str | None:
@@ -40,13 +43,14 @@ def main() -> None:
     for evaluator in ("material", "bayeschess", "standard", "cpw"):
         nodes, seconds = run(catalog, "negascout(tt=on, iterative=on)", evaluator, 5)
         print(f"  {evaluator:<12} {nodes:>10} nodes  {nodes / seconds:>12,.0f} nodes/s")
-    print(f"\n{STRONG}, evaluator standard: nodes by depth (effective branching factor)")
-    previous = None
-    for depth in range(4, 9):
-        nodes, seconds = run(catalog, STRONG, "standard", depth)
-        ebf = f"{nodes / previous:.2f}" if previous else "-"
-        print(f"  depth {depth}: {nodes:>10} nodes  ebf {ebf:>5}  {seconds:7.2f}s")
-        previous = nodes
+    for spec in (NULL_MOVE_LMR, PLAY):
+        print(f"\n{spec}, evaluator standard: nodes by depth (effective branching factor)")
+        previous = None
+        for depth in range(4, 9):
+            nodes, seconds = run(catalog, spec, "standard", depth)
+            ebf = f"{nodes / previous:.2f}" if previous else "-"
+            print(f"  depth {depth}: {nodes:>10} nodes  ebf {ebf:>5}  {seconds:7.2f}s")
+            previous = nodes
     print("\nnull move, depth 6, evaluator standard:")
     without, _ = run(
         catalog, "negascout(tt=on, iterative=on, killers=on, history=on)", "standard", 6
