@@ -49,6 +49,31 @@ def test_features_count_what_they_name():
     assert phase == 24 and not any(start[:-1]) and start[-1] == 1
 
 
+@pytest.mark.parametrize(
+    "fen, expected",
+    [
+        # Nc4 and Re4 attacked by the d5 pawn; the rook defends the knight, nothing the rook;
+        # the free passed d-pawn (rank 4 for black) is 3 moves from e1 and 4 from a8
+        (
+            "k7/8/8/3p4/2N1R3/8/8/4K3 w - - 0 1",
+            {"threat by pawn": 2, "hanging": 1, "passed free": -3, "passed king distance": 3},
+        ),
+        # Bg4 attacks Rd1 (defended by the king): a threat, not a hanging piece; king danger
+        # ⌊(3·2)²/10⌋ = 3 for the rook on d7 and d8, less ⌊(2·2)²/10⌋ = 1 for the bishop
+        (
+            "4k3/8/8/8/6b1/8/8/3RK3 w - - 0 1",
+            {"threat by minor": 1, "hanging": 0, "king danger": 2},
+        ),
+        # Qg5 attacks g7 in the king's zone: ⌊5²/10⌋ = 2
+        ("6k1/5ppp/8/6Q1/8/8/8/4R1K1 w - - 0 1", {"king danger": 2, "king zone attacks": 1}),
+    ],
+)
+def test_threats_king_danger_and_passed_pawn_features(fen, expected):
+    counts, _ = features(ChessGame(fen))
+    named = dict(zip(feature_names(), counts, strict=True))
+    assert {name: named[name] for name in expected} == expected
+
+
 def test_fitting_recovers_known_weights_from_synthetic_results():
     rng = np.random.default_rng(7)
     true = np.array([100.0, -40.0, 25.0, 0.0, 60.0, -15.0])
@@ -111,7 +136,7 @@ def test_prior_weights_are_the_start_of_the_first_fit(tmp_path):
     "content, message",
     [
         ("{not json", "cannot read"),
-        ('{"features": [], "mg": [], "eg": []}', "expected 216"),
+        ('{"features": [], "mg": [], "eg": []}', "expected 222"),
         ("[1, 2]", "cannot read"),
     ],
 )

@@ -5,8 +5,10 @@
 A position is described by ``FEATURE_COUNT`` counts, each white's minus black's (``features``):
 material, piece-square cells (the board folded left–right: 32 cells a piece), passed pawns by
 rank, doubled, isolated and backward pawns, safe mobility per piece, the bishop pair, rooks on
-open and half-open files, the king's pawn shield, attacks on the king's zone and the move (the
-side to move's tempo). Every feature has a middlegame and an endgame weight; the score is
+open and half-open files, the king's pawn shield, attacks on the king's zone (counted, and
+weighted by the attacker and squared: king danger), pieces attacked by pawns, rooks and queens
+attacked by minor pieces, hanging pieces, free passed pawns and the kings' race to a passed
+pawn's stop square, and the move (the side to move's tempo). Every feature has a middlegame and an endgame weight; the score is
 
     score = s · (mg · counts × phase + eg · counts × (24 − phase)) / 24, rounded
 
@@ -29,6 +31,7 @@ from alfabeta.games.chess.board cimport (
     KING,
     KNIGHT,
     PAWN,
+    QUEEN,
     ROOK,
     WHITE,
     Chess,
@@ -53,13 +56,27 @@ cdef enum:
     F_ROOK_HALF_OPEN = 212
     F_SHIELD = 213        # own pawns one or two ranks before the king, its file and the next
     F_KING_ZONE = 214     # attacks of knights … queens on the enemy king's zone
-    F_TEMPO = 215
-    FEATURE_COUNT = 216
+    F_PAWN_THREAT = 215   # own knights … queens attacked by an enemy pawn
+    F_MINOR_THREAT = 216  # own rooks and queens attacked by an enemy knight or bishop
+    F_HANGING = 217       # own knights … queens attacked and not defended
+    F_KING_DANGER = 218   # the attack on the enemy king: min(units, 50)² / 10 (KING_UNITS)
+    F_PASSED_FREE = 219   # a passed pawn whose stop square is empty, × its relative rank
+    F_PASSED_KING = 220   # (enemy king's − own king's distance to the stop square) × rank
+    F_TEMPO = 221
+    FEATURE_COUNT = 222
     PHASE_TOTAL = 24
+    KING_DANGER_CAP = 50
 
 cdef unsigned long long FILE_A = 0x0101010101010101ULL
 cdef unsigned long long FILE_H = FILE_A << 7
 cdef int[6] PHASE_WEIGHT = [0, 1, 1, 2, 4, 0]
+cdef int[6] KING_UNITS = [0, 2, 2, 3, 5, 0]  # per attacked square of the enemy king's zone
+
+
+cdef struct AttackMaps:
+    unsigned long long pawns    # squares a side's pawns attack
+    unsigned long long minors   # … its knights and bishops
+    unsigned long long every    # … any of its pieces, the king included
 PIECES = ("pawn", "knight", "bishop", "rook", "queen", "king")
 
 
@@ -71,7 +88,8 @@ def feature_names():
     names += ["doubled", "isolated", "backward"]
     names += [f"mobility {p}" for p in PIECES[1:5]]
     names += ["bishop pair", "rook open file", "rook half-open file", "king shield",
-              "king zone attacks", "tempo"]
+              "king zone attacks", "threat by pawn", "threat by minor", "hanging",
+              "king danger", "passed free", "passed king distance", "tempo"]
     return names
 
 
@@ -96,10 +114,38 @@ cdef inline int round_div(long long a, int b) noexcept:
     return <int> ((a + b // 2) // b if a >= 0 else -((-a + b // 2) // b))
 
 
-cdef void side_counts(Chess board, int colour, int sign, int* counts) noexcept:
-    """Add ``colour``'s features, times ``sign``, to ``counts``."""
-    cdef int them = colour ^ 1, kind, square, ws, f, r, rel, king, enemy_king
-    cdef unsigned long long bits, ahead, front, support
+cdef inline int distance(int a, int b) noexcept:
+    """King moves from square ``a`` to ``b``."""
+    cdef int files = abs((a & 7) - (b & 7)), ranks = abs((a >> 3) - (b >> 3))
+    return files if files > ranks else ranks
+
+
+cdef void attack_maps(Chess board, int colour, unsigned long long occupied,
+                      AttackMaps* maps) noexcept:
+    """What ``colour``'s pawns, minor pieces and pieces attack."""
+    cdef int kind, square
+    cdef unsigned long long bits, attacks
+    maps.pawns = pawn_attacks(board.pieces[colour][PAWN], colour)
+    maps.minors = 0
+    maps.every = maps.pawns | board.attacks_from(KING, ctz(board.pieces[colour][KING]), occupied)
+    for kind in range(KNIGHT, KING):
+        bits = board.pieces[colour][kind]
+        while bits:
+            square = ctz(bits)
+            bits &= bits - 1
+            attacks = board.attacks_from(kind, square, occupied)
+            maps.every |= attacks
+            if kind <= BISHOP:
+                maps.minors |= attacks
+
+
+cdef void side_counts(Chess board, int colour, int sign, int* counts, AttackMaps* mine,
+                      AttackMaps* theirs) noexcept:
+    """Add ``colour``'s features, times ``sign``, to ``counts`` (``mine`` and ``theirs``: the
+    two sides' attacks)."""
+    cdef int them = colour ^ 1, kind, square, ws, f, r, rel, king, enemy_king, units = 0
+    cdef int stop
+    cdef unsigned long long bits, ahead, front, support, pieces, majors
     cdef unsigned long long pawns = board.pieces[colour][PAWN]
     cdef unsigned long long enemy_pawns = board.pieces[them][PAWN]
     cdef unsigned long long own = board.occupied_by[colour]
@@ -123,11 +169,21 @@ cdef void side_counts(Chess board, int colour, int sign, int* counts) noexcept:
             attacks = board.attacks_from(kind, square, occupied)
             counts[F_MOBILITY + kind - 1] += sign * popcount(attacks & ~own & ~unsafe)
             counts[F_KING_ZONE] += sign * popcount(attacks & zone)
+            units += KING_UNITS[kind] * popcount(attacks & zone)
             if kind == ROOK:
                 f = square & 7
                 if not (pawns & (FILE_A << f)):
                     counts[F_ROOK_OPEN if not (enemy_pawns & (FILE_A << f))
                            else F_ROOK_HALF_OPEN] += sign
+    if units > KING_DANGER_CAP:
+        units = KING_DANGER_CAP
+    counts[F_KING_DANGER] += sign * (units * units // 10)
+    majors = board.pieces[colour][ROOK] | board.pieces[colour][QUEEN]
+    pieces = board.pieces[colour][KNIGHT] | board.pieces[colour][BISHOP] | majors
+    counts[F_PAWN_THREAT] += sign * popcount(pieces & theirs.pawns)
+    counts[F_MINOR_THREAT] += sign * popcount(majors & theirs.minors)
+    counts[F_HANGING] += sign * popcount(pieces & theirs.every & ~mine.every)
+    king = ctz(board.pieces[colour][KING])
     bits = pawns
     while bits:
         square = ctz(bits)
@@ -144,6 +200,12 @@ cdef void side_counts(Chess board, int colour, int sign, int* counts) noexcept:
             counts[F_DOUBLED] += sign
         if not (enemy_pawns & ahead & ((FILE_A << f) | adjacent_files(f))):
             counts[F_PASSED + rel - 1] += sign
+            if front:
+                stop = ctz(front)
+                if not (front & occupied):
+                    counts[F_PASSED_FREE] += sign * rel
+                counts[F_PASSED_KING] += sign * rel * (distance(enemy_king, stop)
+                                                       - distance(king, stop))
         if not (pawns & adjacent_files(f)):
             counts[F_ISOLATED] += sign
         else:
@@ -152,7 +214,6 @@ cdef void side_counts(Chess board, int colour, int sign, int* counts) noexcept:
                 counts[F_BACKWARD] += sign
     if popcount(board.pieces[colour][BISHOP]) >= 2:
         counts[F_BISHOP_PAIR] += sign
-    king = ctz(board.pieces[colour][KING])
     f = king & 7
     for r in range(1, 3):
         rel = (king >> 3) + (r if colour == WHITE else -r)
@@ -164,10 +225,14 @@ cdef void side_counts(Chess board, int colour, int sign, int* counts) noexcept:
 cdef int count_features(Chess board, int* counts) noexcept:
     """Fill ``counts`` (white minus black) and return the phase, 0 … 24."""
     cdef int i, kind, phase = 0
+    cdef AttackMaps white, black
+    cdef unsigned long long occupied = board.occupied_by[0] | board.occupied_by[1]
     for i in range(FEATURE_COUNT):
         counts[i] = 0
-    side_counts(board, WHITE, 1, counts)
-    side_counts(board, BLACK, -1, counts)
+    attack_maps(board, WHITE, occupied, &white)
+    attack_maps(board, BLACK, occupied, &black)
+    side_counts(board, WHITE, 1, counts, &white, &black)
+    side_counts(board, BLACK, -1, counts, &black, &white)
     counts[F_TEMPO] = 1 if board.side_to_move == WHITE else -1
     for kind in range(KNIGHT, KING):
         phase += PHASE_WEIGHT[kind] * (popcount(board.pieces[0][kind])
@@ -179,7 +244,10 @@ def prior_weights():
     """Hand-set weights, the start of the first fit (``alfabeta tune --start prior``):
     ``standard``'s material and tables (folded by averaging a square with its mirror),
     passed pawns 5/12 per rank, doubled −6, isolated −10, backward −8, mobility 4, bishop
-    pair 30, rooks on open/half-open files 20/10, shield 10, king zone 4, tempo 10."""
+    pair 30, rooks on open/half-open files 20/10, shield 10, king zone 4, a piece attacked by
+    a pawn −45/−35, a rook or queen by a minor piece −30/−20, hanging −25/−15, king danger
+    1/0, a free passed pawn 2/6 per rank, the kings' race to its stop square 0/2 per rank,
+    tempo 10."""
     from alfabeta.evaluators.chess_eval import BAYES_TABLES, KING_ENDGAME
 
     mg = np.zeros(FEATURE_COUNT, dtype=np.int64)
@@ -201,7 +269,9 @@ def prior_weights():
     for index, (m, e) in {F_DOUBLED: (-6, -6), F_ISOLATED: (-10, -10), F_BACKWARD: (-8, -8),
                           F_BISHOP_PAIR: (30, 30), F_ROOK_OPEN: (20, 10),
                           F_ROOK_HALF_OPEN: (10, 5), F_SHIELD: (10, 0), F_KING_ZONE: (4, 0),
-                          F_TEMPO: (10, 5)}.items():
+                          F_PAWN_THREAT: (-45, -35), F_MINOR_THREAT: (-30, -20),
+                          F_HANGING: (-25, -15), F_KING_DANGER: (1, 0), F_PASSED_FREE: (2, 6),
+                          F_PASSED_KING: (0, 2), F_TEMPO: (10, 5)}.items():
         mg[index], eg[index] = m, e
     for kind in range(4):
         mg[F_MOBILITY + kind] = eg[F_MOBILITY + kind] = 4
