@@ -194,7 +194,9 @@ def build_parser() -> argparse.ArgumentParser:
     epd.add_argument(
         "--searcher", help="searcher spec (default: the chess engine's play configuration)"
     )
-    epd.add_argument("--evaluator", default="standard", help="evaluator spec")
+    epd.add_argument(
+        "--evaluator", help="evaluator spec (default: the chess engine's play evaluator)"
+    )
     epd.add_argument("--depth", type=int, help="depth limit per position")
     epd.add_argument("--nodes", type=int, help="node limit per position")
     epd.add_argument("--time", type=float, help="seconds per position")
@@ -966,7 +968,9 @@ def cmd_epd(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         read_epd(args.file),
         game,
         catalog.observed(catalog.searcher(args.searcher or game.play_searcher)),
-        catalog.evaluator(args.evaluator, game),
+        catalog.evaluator(args.evaluator, game)
+        if args.evaluator
+        else catalog.playing_evaluator(game),
         limit,
     )
     rows = []

@@ -8,14 +8,16 @@ rank, doubled, isolated and backward pawns, safe mobility per piece, the bishop 
 open and half-open files, the king's pawn shield, attacks on the king's zone (counted, and
 weighted by the attacker and squared: king danger), pieces attacked by pawns, rooks and queens
 attacked by minor pieces, hanging pieces, free passed pawns and the kings' race to a passed
-pawn's stop square, and the move (the side to move's tempo). Every feature has a middlegame and an endgame weight; the score is
+pawn's stop square, and the move (the side to move's tempo). Every feature has a middlegame
+and an endgame weight; the score is
 
     score = s · (mg · counts × phase + eg · counts × (24 − phase)) / 24, rounded
 
 with the phase of ``standard`` (knights and bishops 1, rooks 2, queens 4, at most 24) and s = 1
 when white is to move, −1 when black is; halves round away from zero (so a colour-flipped
-position scores the same). The shipped weights (``data/tuned.json``) were
-fitted from positions of alfabeta's own games; ``tuned(weights=FILE)`` plays another fit.
+position scores the same). The shipped weights (``data/tuned.json``) are the hand-set
+``prior_weights`` (no fit has yet played better, see docs/chess-engine.md);
+``tuned(weights=FILE)`` plays a fit.
 """
 
 import json

@@ -724,7 +724,7 @@ cdef class ChessGame(Chess):
         "aspiration=50, captures=on, extensions=16, lmr=2, lmr_log=on, null_adaptive=on, "
         "widen=on, repetition=on, mate_distance=on, rfp=80, iir=on, see=on, keep_table=on)"
     )
-    play_evaluator = "standard"
+    play_evaluator = "tuned"
     # the bench set: openings, the perft positions, middlegames and endgames (~20)
     bench_positions = (
         "startpos",
