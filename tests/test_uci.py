@@ -318,7 +318,9 @@ def test_no_loss_on_time_at_ten_seconds_plus_a_tenth():
             assert clocks[side] > 0, f"lost on time at ply {board.ply()}"
             clocks[side] += increment
             board.push(result.move)
-    assert min(clocks) > 1.0, clocks
+    # a move spends about remaining/30 + 0.8·increment (up to 3× that on a hard one), so
+    # after 30 moves a reserve of roughly 1–2 s is left; the game must never come near zero
+    assert min(clocks) > 0.5, clocks
 
 
 def _pondering(commands, lines):
