@@ -122,32 +122,13 @@ cdef inline int distance(int a, int b) noexcept:
     return files if files > ranks else ranks
 
 
-cdef void attack_maps(Chess board, int colour, unsigned long long occupied,
+cdef void side_counts(Chess board, int colour, int sign, int* counts,
                       AttackMaps* maps) noexcept:
-    """What ``colour``'s pawns, minor pieces and pieces attack."""
-    cdef int kind, square
-    cdef unsigned long long bits, attacks
-    maps.pawns = pawn_attacks(board.pieces[colour][PAWN], colour)
-    maps.minors = 0
-    maps.every = maps.pawns | board.attacks_from(KING, ctz(board.pieces[colour][KING]), occupied)
-    for kind in range(KNIGHT, KING):
-        bits = board.pieces[colour][kind]
-        while bits:
-            square = ctz(bits)
-            bits &= bits - 1
-            attacks = board.attacks_from(kind, square, occupied)
-            maps.every |= attacks
-            if kind <= BISHOP:
-                maps.minors |= attacks
-
-
-cdef void side_counts(Chess board, int colour, int sign, int* counts, AttackMaps* mine,
-                      AttackMaps* theirs) noexcept:
-    """Add ``colour``'s features, times ``sign``, to ``counts`` (``mine`` and ``theirs``: the
-    two sides' attacks)."""
+    """Add ``colour``'s features but the threats, times ``sign``, to ``counts``, and fill
+    ``maps`` with what its pawns, minor pieces and pieces attack (``threat_counts``)."""
     cdef int them = colour ^ 1, kind, square, ws, f, r, rel, king, enemy_king, units = 0
     cdef int stop
-    cdef unsigned long long bits, ahead, front, support, pieces, majors
+    cdef unsigned long long bits, ahead, front, support
     cdef unsigned long long pawns = board.pieces[colour][PAWN]
     cdef unsigned long long enemy_pawns = board.pieces[them][PAWN]
     cdef unsigned long long own = board.occupied_by[colour]
@@ -155,7 +136,11 @@ cdef void side_counts(Chess board, int colour, int sign, int* counts, AttackMaps
     cdef unsigned long long unsafe = pawn_attacks(enemy_pawns, them)
     cdef unsigned long long zone, attacks
     enemy_king = ctz(board.pieces[them][KING])
+    king = ctz(board.pieces[colour][KING])
     zone = board.attacks_from(KING, enemy_king, occupied) | (1ULL << enemy_king)
+    maps.pawns = pawn_attacks(pawns, colour)
+    maps.minors = 0
+    maps.every = maps.pawns | board.attacks_from(KING, king, occupied)
     for kind in range(6):
         bits = board.pieces[colour][kind]
         while bits:
@@ -169,6 +154,9 @@ cdef void side_counts(Chess board, int colour, int sign, int* counts, AttackMaps
             if kind == PAWN:
                 continue
             attacks = board.attacks_from(kind, square, occupied)
+            maps.every |= attacks
+            if kind <= BISHOP:
+                maps.minors |= attacks
             counts[F_MOBILITY + kind - 1] += sign * popcount(attacks & ~own & ~unsafe)
             counts[F_KING_ZONE] += sign * popcount(attacks & zone)
             units += KING_UNITS[kind] * popcount(attacks & zone)
@@ -180,12 +168,6 @@ cdef void side_counts(Chess board, int colour, int sign, int* counts, AttackMaps
     if units > KING_DANGER_CAP:
         units = KING_DANGER_CAP
     counts[F_KING_DANGER] += sign * (units * units // 10)
-    majors = board.pieces[colour][ROOK] | board.pieces[colour][QUEEN]
-    pieces = board.pieces[colour][KNIGHT] | board.pieces[colour][BISHOP] | majors
-    counts[F_PAWN_THREAT] += sign * popcount(pieces & theirs.pawns)
-    counts[F_MINOR_THREAT] += sign * popcount(majors & theirs.minors)
-    counts[F_HANGING] += sign * popcount(pieces & theirs.every & ~mine.every)
-    king = ctz(board.pieces[colour][KING])
     bits = pawns
     while bits:
         square = ctz(bits)
@@ -224,17 +206,27 @@ cdef void side_counts(Chess board, int colour, int sign, int* counts, AttackMaps
                 pawns & (0xFFULL << (8 * rel)) & ((FILE_A << f) | adjacent_files(f)))
 
 
+cdef void threat_counts(Chess board, int colour, int sign, int* counts, AttackMaps* mine,
+                        AttackMaps* theirs) noexcept:
+    """Add ``colour``'s threatened pieces, times ``sign``, to ``counts``."""
+    cdef unsigned long long majors = board.pieces[colour][ROOK] | board.pieces[colour][QUEEN]
+    cdef unsigned long long pieces = board.pieces[colour][KNIGHT] | board.pieces[colour][BISHOP] \
+        | majors
+    counts[F_PAWN_THREAT] += sign * popcount(pieces & theirs.pawns)
+    counts[F_MINOR_THREAT] += sign * popcount(majors & theirs.minors)
+    counts[F_HANGING] += sign * popcount(pieces & theirs.every & ~mine.every)
+
+
 cdef int count_features(Chess board, int* counts) noexcept:
     """Fill ``counts`` (white minus black) and return the phase, 0 … 24."""
     cdef int i, kind, phase = 0
     cdef AttackMaps white, black
-    cdef unsigned long long occupied = board.occupied_by[0] | board.occupied_by[1]
     for i in range(FEATURE_COUNT):
         counts[i] = 0
-    attack_maps(board, WHITE, occupied, &white)
-    attack_maps(board, BLACK, occupied, &black)
-    side_counts(board, WHITE, 1, counts, &white, &black)
-    side_counts(board, BLACK, -1, counts, &black, &white)
+    side_counts(board, WHITE, 1, counts, &white)
+    side_counts(board, BLACK, -1, counts, &black)
+    threat_counts(board, WHITE, 1, counts, &white, &black)
+    threat_counts(board, BLACK, -1, counts, &black, &white)
     counts[F_TEMPO] = 1 if board.side_to_move == WHITE else -1
     for kind in range(KNIGHT, KING):
         phase += PHASE_WEIGHT[kind] * (popcount(board.pieces[0][kind])
