@@ -79,6 +79,27 @@ cdef struct AttackMaps:
     unsigned long long pawns    # squares a side's pawns attack
     unsigned long long minors   # … its knights and bishops
     unsigned long long every    # … any of its pieces, the king included
+
+
+# Where the features go: with ``counts`` set, each feature's count is added to it (for
+# ``features`` and the fit); with ``counts`` NULL, the count times the feature's weights is
+# added to ``mg`` and ``eg`` at once (for ``evaluate``: no 222-long dot product).
+cdef struct Sums:
+    int* counts
+    const int* mg_weights
+    const int* eg_weights
+    long long mg
+    long long eg
+
+
+cdef inline void add(Sums* sums, int feature, int amount) noexcept:
+    """Add ``amount`` of ``feature`` to ``sums``."""
+    if sums.counts != NULL:
+        sums.counts[feature] += amount
+    else:
+        sums.mg += sums.mg_weights[feature] * amount
+        sums.eg += sums.eg_weights[feature] * amount
+
 PIECES = ("pawn", "knight", "bishop", "rook", "queen", "king")
 
 
@@ -122,9 +143,9 @@ cdef inline int distance(int a, int b) noexcept:
     return files if files > ranks else ranks
 
 
-cdef void side_counts(Chess board, int colour, int sign, int* counts,
+cdef void side_counts(Chess board, int colour, int sign, Sums* sums,
                       AttackMaps* maps) noexcept:
-    """Add ``colour``'s features but the threats, times ``sign``, to ``counts``, and fill
+    """Add ``colour``'s features but the threats, times ``sign``, to ``sums``, and fill
     ``maps`` with what its pawns, minor pieces and pieces attack (``threat_counts``)."""
     cdef int them = colour ^ 1, kind, square, ws, f, r, rel, king, enemy_king, units = 0
     cdef int stop
@@ -147,27 +168,27 @@ cdef void side_counts(Chess board, int colour, int sign, int* counts,
             square = ctz(bits)
             bits &= bits - 1
             ws = square if colour == WHITE else square ^ 56
-            counts[F_TABLE + 32 * kind + cell(ws)] += sign
+            add(sums, F_TABLE + 32 * kind + cell(ws), sign)
             if kind == KING:
                 continue
-            counts[F_MATERIAL + kind] += sign
+            add(sums, F_MATERIAL + kind, sign)
             if kind == PAWN:
                 continue
             attacks = board.attacks_from(kind, square, occupied)
             maps.every |= attacks
             if kind <= BISHOP:
                 maps.minors |= attacks
-            counts[F_MOBILITY + kind - 1] += sign * popcount(attacks & ~own & ~unsafe)
-            counts[F_KING_ZONE] += sign * popcount(attacks & zone)
+            add(sums, F_MOBILITY + kind - 1, sign * popcount(attacks & ~own & ~unsafe))
+            add(sums, F_KING_ZONE, sign * popcount(attacks & zone))
             units += KING_UNITS[kind] * popcount(attacks & zone)
             if kind == ROOK:
                 f = square & 7
                 if not (pawns & (FILE_A << f)):
-                    counts[F_ROOK_OPEN if not (enemy_pawns & (FILE_A << f))
-                           else F_ROOK_HALF_OPEN] += sign
+                    add(sums, F_ROOK_OPEN if not (enemy_pawns & (FILE_A << f))
+                        else F_ROOK_HALF_OPEN, sign)
     if units > KING_DANGER_CAP:
         units = KING_DANGER_CAP
-    counts[F_KING_DANGER] += sign * (units * units // 10)
+    add(sums, F_KING_DANGER, sign * (units * units // 10))
     bits = pawns
     while bits:
         square = ctz(bits)
@@ -181,53 +202,51 @@ cdef void side_counts(Chess board, int colour, int sign, int* counts,
             ahead = (1ULL << (8 * r)) - 1
             front = 1ULL << (square - 8) if r > 0 else 0
         if pawns & ahead & (FILE_A << f):
-            counts[F_DOUBLED] += sign
+            add(sums, F_DOUBLED, sign)
         if not (enemy_pawns & ahead & ((FILE_A << f) | adjacent_files(f))):
-            counts[F_PASSED + rel - 1] += sign
+            add(sums, F_PASSED + rel - 1, sign)
             if front:
                 stop = ctz(front)
                 if not (front & occupied):
-                    counts[F_PASSED_FREE] += sign * rel
-                counts[F_PASSED_KING] += sign * rel * (distance(enemy_king, stop)
-                                                       - distance(king, stop))
+                    add(sums, F_PASSED_FREE, sign * rel)
+                add(sums, F_PASSED_KING,
+                    sign * rel * (distance(enemy_king, stop) - distance(king, stop)))
         if not (pawns & adjacent_files(f)):
-            counts[F_ISOLATED] += sign
+            add(sums, F_ISOLATED, sign)
         else:
             support = pawns & adjacent_files(f) & ~ahead
             if not support and front & pawn_attacks(enemy_pawns, them):
-                counts[F_BACKWARD] += sign
+                add(sums, F_BACKWARD, sign)
     if popcount(board.pieces[colour][BISHOP]) >= 2:
-        counts[F_BISHOP_PAIR] += sign
+        add(sums, F_BISHOP_PAIR, sign)
     f = king & 7
     for r in range(1, 3):
         rel = (king >> 3) + (r if colour == WHITE else -r)
         if 0 <= rel <= 7:
-            counts[F_SHIELD] += sign * popcount(
-                pawns & (0xFFULL << (8 * rel)) & ((FILE_A << f) | adjacent_files(f)))
+            add(sums, F_SHIELD, sign * popcount(
+                pawns & (0xFFULL << (8 * rel)) & ((FILE_A << f) | adjacent_files(f))))
 
 
-cdef void threat_counts(Chess board, int colour, int sign, int* counts, AttackMaps* mine,
+cdef void threat_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
                         AttackMaps* theirs) noexcept:
-    """Add ``colour``'s threatened pieces, times ``sign``, to ``counts``."""
+    """Add ``colour``'s threatened pieces, times ``sign``, to ``sums``."""
     cdef unsigned long long majors = board.pieces[colour][ROOK] | board.pieces[colour][QUEEN]
     cdef unsigned long long pieces = board.pieces[colour][KNIGHT] | board.pieces[colour][BISHOP] \
         | majors
-    counts[F_PAWN_THREAT] += sign * popcount(pieces & theirs.pawns)
-    counts[F_MINOR_THREAT] += sign * popcount(majors & theirs.minors)
-    counts[F_HANGING] += sign * popcount(pieces & theirs.every & ~mine.every)
+    add(sums, F_PAWN_THREAT, sign * popcount(pieces & theirs.pawns))
+    add(sums, F_MINOR_THREAT, sign * popcount(majors & theirs.minors))
+    add(sums, F_HANGING, sign * popcount(pieces & theirs.every & ~mine.every))
 
 
-cdef int count_features(Chess board, int* counts) noexcept:
-    """Fill ``counts`` (white minus black) and return the phase, 0 … 24."""
-    cdef int i, kind, phase = 0
+cdef int count_features(Chess board, Sums* sums) noexcept:
+    """Add the features (white minus black) to ``sums`` and return the phase, 0 … 24."""
+    cdef int kind, phase = 0
     cdef AttackMaps white, black
-    for i in range(FEATURE_COUNT):
-        counts[i] = 0
-    side_counts(board, WHITE, 1, counts, &white)
-    side_counts(board, BLACK, -1, counts, &black)
-    threat_counts(board, WHITE, 1, counts, &white, &black)
-    threat_counts(board, BLACK, -1, counts, &black, &white)
-    counts[F_TEMPO] = 1 if board.side_to_move == WHITE else -1
+    side_counts(board, WHITE, 1, sums, &white)
+    side_counts(board, BLACK, -1, sums, &black)
+    threat_counts(board, WHITE, 1, sums, &white, &black)
+    threat_counts(board, BLACK, -1, sums, &black, &white)
+    add(sums, F_TEMPO, 1 if board.side_to_move == WHITE else -1)
     for kind in range(KNIGHT, KING):
         phase += PHASE_WEIGHT[kind] * (popcount(board.pieces[0][kind])
                                        + popcount(board.pieces[1][kind]))
@@ -302,7 +321,12 @@ def features(Position position):
     """The position's feature counts (white minus black, an int64 vector) and its phase."""
     cdef int[FEATURE_COUNT] counts
     cdef Chess board = <Chess?> position
-    phase = count_features(board, counts)
+    cdef Sums sums
+    cdef int i
+    for i in range(FEATURE_COUNT):
+        counts[i] = 0
+    sums.counts = counts
+    phase = count_features(board, &sums)
     return np.array([counts[i] for i in range(FEATURE_COUNT)], dtype=np.int64), phase
 
 
@@ -325,17 +349,16 @@ cdef class Tuned(Evaluator):
         return {} if self.weights_file is None else {"weights": self.weights_file}
 
     cpdef int evaluate(self, Position position) except? EVAL_ERROR:
-        cdef int[FEATURE_COUNT] counts
-        cdef int phase, i, c
-        cdef long long mg = 0, eg = 0
+        cdef Sums sums
+        cdef int phase
+        cdef long long mg, eg
         if not isinstance(position, Chess):
             raise TypeError(f"tuned evaluates chess positions, not {position.name}")
-        phase = count_features(<Chess> position, counts)
-        for i in range(FEATURE_COUNT):
-            c = counts[i]
-            if c:
-                mg += self.mg[i] * c
-                eg += self.eg[i] * c
+        sums.counts = NULL
+        sums.mg_weights, sums.eg_weights = self.mg, self.eg
+        sums.mg = sums.eg = 0
+        phase = count_features(<Chess> position, &sums)
+        mg, eg = sums.mg, sums.eg
         if position.side_to_move != WHITE:
             mg, eg = -mg, -eg
         return round_div(mg * phase + eg * (PHASE_TOTAL - phase), PHASE_TOTAL)

@@ -508,6 +508,9 @@ cdef class Family:
         cdef int alpha_orig = alpha, beta_orig = beta, quiet_limit = ALL_MOVES
         cdef uint64_t key = 0
         cdef bint done
+        if self.o.tt:
+            key = self.pos.c_key()
+            self.table.prefetch(key)
         score = self.enter(ply, &depth, &extended, &status, &done)
         if done:
             return score
@@ -519,7 +522,6 @@ cdef class Family:
             if alpha >= beta:
                 return alpha
         if self.o.tt:
-            key = self.pos.c_key()
             if self.probe(key, depth, ply, &alpha, &beta, &tt_move, &score,
                           ply > 0 or self.o.mtd):
                 return score

@@ -3,6 +3,9 @@ from libc.stdint cimport int16_t, int32_t, uint8_t, uint64_t
 
 from alfabeta.searchers.context cimport SCORE_INF, SCORE_WIN, SEARCH_MAX_PLY
 
+cdef extern from *:
+    void prefetch_address "__builtin_prefetch"(const void*) nogil
+
 cdef enum:
     NO_MOVE = -2147483647
     PROVEN = SCORE_WIN - SEARCH_MAX_PLY
@@ -46,6 +49,9 @@ cdef class TranspositionTable:
     cdef readonly int mb
     cdef uint8_t generation
     cdef Entry* probe(self, uint64_t key) noexcept
+    cdef inline void prefetch(self, uint64_t key) noexcept:
+        """Start loading ``key``'s slot into the cache (a probe soon after finds it there)."""
+        prefetch_address(&self.entries[key & self.mask])
     cdef void store(self, uint64_t key, int depth, int ply, int value, int alpha, int beta,
                     int move) noexcept
     cpdef int hashfull(self)
