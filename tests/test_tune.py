@@ -1,6 +1,7 @@
 """The ``tuned`` evaluator and Texel's method (``alfabeta tune``)."""
 
 import json
+import random
 
 import numpy as np
 import pytest
@@ -21,15 +22,55 @@ POSITIONS = [
 ]
 
 
-@pytest.mark.parametrize("fen", POSITIONS)
-def test_the_score_is_the_tapered_dot_product_of_features_and_weights(fen):
-    position = ChessGame(fen)
+def dot_product_score(position):
     counts, phase = features(position)
     mg, eg = load_weights()
     sign = 1 if position.side_to_move == 0 else -1
     total = sign * (int(mg @ counts) * phase + int(eg @ counts) * (24 - phase))
     rounded = (abs(total) + 12) // 24  # halves away from zero
-    assert Tuned().evaluate(position) == (rounded if total >= 0 else -rounded)
+    return rounded if total >= 0 else -rounded
+
+
+@pytest.mark.parametrize("fen", POSITIONS)
+def test_the_score_is_the_tapered_dot_product_of_features_and_weights(fen):
+    position = ChessGame(fen)
+    assert Tuned().evaluate(position) == dot_product_score(position)
+
+
+def test_a_remembered_score_is_always_the_score_of_the_same_position():
+    # one evaluator scores the positions of random games, then all of them again in reverse
+    # order: by then many of its 65,536 slots have been taken by other positions, so some
+    # scores come from the cache and some are computed again; all are the position's own
+    rng = random.Random(11)
+    positions = []
+    for _ in range(40):
+        position = ChessGame()
+        for _ in range(80):
+            moves = position.legal_moves()
+            if not moves or position.is_over():
+                break
+            position.push(rng.choice(moves))
+            positions.append(position.copy())
+    evaluator = Tuned()
+    first = [evaluator.evaluate(p) for p in positions]
+    again = [evaluator.evaluate(p) for p in reversed(positions)][::-1]
+    assert len(positions) > 2000
+    assert first == again == [dot_product_score(p) for p in positions]
+
+
+def test_evaluators_with_other_weights_do_not_share_remembered_scores(tmp_path):
+    position = ChessGame(POSITIONS[2])
+    mg, eg = load_weights()
+    path = tmp_path / "doubled.json"
+    doubled = {
+        "features": feature_names(),
+        "mg": [2 * int(w) for w in mg],
+        "eg": [2 * int(w) for w in eg],
+    }
+    path.write_text(json.dumps(doubled))
+    shipped = Tuned().evaluate(position)  # now remembered by that evaluator only
+    assert shipped != 0
+    assert abs(Tuned(weights=str(path)).evaluate(position) - 2 * shipped) <= 1  # rounding
 
 
 @pytest.mark.parametrize("fen", POSITIONS)

@@ -23,6 +23,9 @@ position scores the same). The shipped weights (``data/tuned.json``) are the han
 import json
 from importlib import resources
 
+from libc.stdint cimport uint64_t
+from libc.stdlib cimport calloc, free
+
 import numpy as np
 
 from alfabeta.core.evaluator cimport EVAL_ERROR, Evaluator
@@ -68,6 +71,7 @@ cdef enum:
     FEATURE_COUNT = 222
     PHASE_TOTAL = 24
     KING_DANGER_CAP = 50
+    CACHE_SLOTS = 1 << 16  # scores remembered per evaluator (512 KiB; see ``Tuned``)
 
 cdef unsigned long long FILE_A = 0x0101010101010101ULL
 cdef unsigned long long FILE_H = FILE_A << 7
@@ -330,14 +334,31 @@ def features(Position position):
     return np.array([counts[i] for i in range(FEATURE_COUNT)], dtype=np.int64), phase
 
 
+cdef uint64_t CACHE_TAG = ~<uint64_t> 0xFFFF
+
+
 cdef class Tuned(Evaluator):
-    """The linear tapered evaluation above, with the shipped weights or ``weights=FILE``."""
+    """The linear tapered evaluation above, with the shipped weights or ``weights=FILE``.
+
+    The score is a function of the position, so each evaluator remembers the last score of
+    every one of ``CACHE_SLOTS`` slots, indexed by the low 16 bits of the position's key: a
+    slot holds the key's other 48 bits and the score (offset into 16 bits) in one word, so a
+    hit is a full key match and a slot is never read half-written."""
 
     name = "tuned"
     games = ("chess",)
     cdef int[FEATURE_COUNT] mg
     cdef int[FEATURE_COUNT] eg
     cdef object weights_file
+    cdef uint64_t* cache
+
+    def __cinit__(self):
+        self.cache = <uint64_t*> calloc(CACHE_SLOTS, sizeof(uint64_t))
+        if self.cache == NULL:
+            raise MemoryError("cannot allocate the tuned evaluator's score cache")
+
+    def __dealloc__(self):
+        free(self.cache)
 
     def __init__(self, weights=None):
         self.weights_file = weights
@@ -350,10 +371,15 @@ cdef class Tuned(Evaluator):
 
     cpdef int evaluate(self, Position position) except? EVAL_ERROR:
         cdef Sums sums
-        cdef int phase
+        cdef int phase, score
         cdef long long mg, eg
+        cdef uint64_t key, slot
         if not isinstance(position, Chess):
             raise TypeError(f"tuned evaluates chess positions, not {position.name}")
+        key = position.c_key()
+        slot = self.cache[key & (CACHE_SLOTS - 1)]
+        if slot != 0 and (slot & CACHE_TAG) == (key & CACHE_TAG):
+            return <int> (slot & 0xFFFF) - 32768
         sums.counts = NULL
         sums.mg_weights, sums.eg_weights = self.mg, self.eg
         sums.mg = sums.eg = 0
@@ -361,7 +387,10 @@ cdef class Tuned(Evaluator):
         mg, eg = sums.mg, sums.eg
         if position.side_to_move != WHITE:
             mg, eg = -mg, -eg
-        return round_div(mg * phase + eg * (PHASE_TOTAL - phase), PHASE_TOTAL)
+        score = round_div(mg * phase + eg * (PHASE_TOTAL - phase), PHASE_TOTAL)
+        if -32768 <= score <= 32767:
+            self.cache[key & (CACHE_SLOTS - 1)] = (key & CACHE_TAG) | <uint64_t> (score + 32768)
+        return score
 
     def explain(self, Position position):
         """Each feature group's share of the score (side to move's view, tapered,
