@@ -10,8 +10,11 @@ interrupted (every finished game is kept); 1 for an unexpected internal error.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from attrs import evolve
@@ -1329,8 +1332,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = sys.stdout
     catalog = None
     try:
-        catalog = load_catalog() if args.command != "uci" else None  # uci loads its own
-        return COMMANDS[args.command](catalog, args, out)  # type: ignore[arg-type]
+        with _terminate_as_interrupt():
+            catalog = load_catalog() if args.command != "uci" else None  # uci loads its own
+            return COMMANDS[args.command](catalog, args, out)  # type: ignore[arg-type]
     except RunInterrupted as stopped:
         kept = f"; --resume plays the rest from {args.db}" if getattr(args, "db", None) else ""
         print(f"alfabeta: interrupted: {stopped.games} games recorded{kept}", file=sys.stderr)
@@ -1349,6 +1353,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except Exception as error:  # a bug: in a plugin (named) or in alfabeta
         return _unexpected(error, catalog, args.debug)
+
+
+@contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM (a plain ``kill``) stops the command as Ctrl-C does: a match or tournament
+    records itself as interrupted with every finished game kept, and ``--resume`` goes on.
+    Main thread only; the previous handler comes back after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _unexpected(error: Exception, catalog: Catalog | None, debug: bool) -> int:

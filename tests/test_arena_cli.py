@@ -258,10 +258,13 @@ def _check_records(tmp_path: Path, expected: int | None = None) -> list:
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc")
-def test_ctrl_c_keeps_every_finished_game_and_resume_completes_the_match(tmp_path, started):
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "kill"])
+def test_ctrl_c_or_kill_keeps_every_finished_game_and_resume_completes_the_match(
+    tmp_path, started, stop
+):
     process = started(tmp_path, "--games", "24", "--concurrency", "2")
     _wait_for_games(tmp_path / "r.sqlite", 3, process)
-    process.send_signal(signal.SIGINT)
+    process.send_signal(stop)
     out, err = process.communicate(timeout=30)
     assert process.returncode == 130, err
     assert re.search(r"interrupted: \d+ games recorded; --resume plays the rest", err)

@@ -95,18 +95,28 @@ def drive(
 
 @contextmanager
 def _interrupt_deferred() -> Iterator[None]:
-    """Hold SIGINT for the duration (main thread only), then deliver it."""
+    """Hold SIGINT and SIGTERM for the duration (main thread only), then deliver the first
+    that arrived to the handler it was meant for."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     received: list[tuple[Any, Any]] = []
-    previous = signal.signal(signal.SIGINT, lambda number, frame: received.append((number, frame)))
+    previous = {
+        number: signal.signal(number, lambda number, frame: received.append((number, frame)))
+        for number in (signal.SIGINT, signal.SIGTERM)
+    }
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
-        if received and callable(previous):
-            previous(*received[0])
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        if received:
+            number, frame = received[0]
+            handler = previous[number]
+            if callable(handler):
+                handler(number, frame)
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(number)
 
 
 def manifest(catalog: Catalog, config: dict) -> dict[str, Any]:
