@@ -39,8 +39,8 @@ def test_the_score_is_the_tapered_dot_product_of_features_and_weights(fen):
 
 def test_a_remembered_score_is_always_the_score_of_the_same_position():
     # one evaluator scores the positions of random games, then all of them again in reverse
-    # order: by then many of its 65,536 slots have been taken by other positions, so some
-    # scores come from the cache and some are computed again; all are the position's own
+    # order: most come back from its cache, the few whose slot another position took since
+    # are computed again; every score is the position's own
     rng = random.Random(11)
     positions = []
     for _ in range(40):
@@ -69,7 +69,7 @@ def test_evaluators_with_other_weights_do_not_share_remembered_scores(tmp_path):
     }
     path.write_text(json.dumps(doubled))
     shipped = Tuned().evaluate(position)  # now remembered by that evaluator only
-    assert shipped != 0
+    assert abs(shipped) > 1  # so a shared cache's answer could not pass for the doubled one
     assert abs(Tuned(weights=str(path)).evaluate(position) - 2 * shipped) <= 1  # rounding
 
 

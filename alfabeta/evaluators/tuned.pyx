@@ -373,11 +373,12 @@ cdef class Tuned(Evaluator):
         cdef Sums sums
         cdef int phase, score
         cdef long long mg, eg
-        cdef uint64_t key, slot
+        cdef uint64_t key, slot, index
         if not isinstance(position, Chess):
             raise TypeError(f"tuned evaluates chess positions, not {position.name}")
         key = position.c_key()
-        slot = self.cache[key & (CACHE_SLOTS - 1)]
+        index = key & (CACHE_SLOTS - 1)
+        slot = self.cache[index]
         if slot != 0 and (slot & CACHE_TAG) == (key & CACHE_TAG):
             return <int> (slot & 0xFFFF) - 32768
         sums.counts = NULL
@@ -389,7 +390,7 @@ cdef class Tuned(Evaluator):
             mg, eg = -mg, -eg
         score = round_div(mg * phase + eg * (PHASE_TOTAL - phase), PHASE_TOTAL)
         if -32768 <= score <= 32767:
-            self.cache[key & (CACHE_SLOTS - 1)] = (key & CACHE_TAG) | <uint64_t> (score + 32768)
+            self.cache[index] = (key & CACHE_TAG) | <uint64_t> (score + 32768)
         return score
 
     def explain(self, Position position):
