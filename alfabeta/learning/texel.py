@@ -140,9 +140,14 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + np.exp(-np.clip(x, -50, 50)))
 
 
+def _scores(x: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """X·w in X's precision (a float64 w would copy a float32 X to float64 at every product)."""
+    return x @ weights.astype(x.dtype)
+
+
 def loss(x: np.ndarray, result: np.ndarray, weights: np.ndarray, k: float) -> float:
     """The mean squared error of σ(k·X·w) against the results."""
-    return float(np.mean((result - _sigmoid(k * (x @ weights))) ** 2))
+    return float(np.mean((result - _sigmoid(k * _scores(x, weights))) ** 2))
 
 
 def fit_scale(x: np.ndarray, result: np.ndarray, weights: np.ndarray) -> float:
@@ -176,8 +181,8 @@ def fit(
     n = len(result)
     losses = [loss(x, result, weights, k)]
     for epoch in range(1, epochs + 1):
-        p = _sigmoid(k * (x @ weights))
-        gradient = (x.T @ ((p - result) * p * (1 - p))) * (2 * k / n)
+        p = _sigmoid(k * _scores(x, weights))
+        gradient = (x.T @ ((p - result) * p * (1 - p)).astype(x.dtype)) * (2 * k / n)
         gradient += 2 * l2 * k * k * (weights - start) / n
         moment = beta1 * moment + (1 - beta1) * gradient
         second = beta2 * second + (1 - beta2) * gradient**2

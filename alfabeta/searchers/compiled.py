@@ -124,6 +124,7 @@ class AlphaBeta(PyAlphaBeta):
     frontier: int = field(default=0, validator=whole(0), kw_only=True)
     adaptive_time: bool = field(default=False, validator=FLAG, kw_only=True)
     extensions: int = field(default=0, validator=whole(0), kw_only=True)
+    singular: bool = field(default=False, validator=FLAG, kw_only=True)
     secondary: int = field(default=0, validator=whole(0), kw_only=True)
     book: Callable | None = field(default=None, validator=_callable_book, kw_only=True, repr=False)
     keep_table: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -195,6 +196,7 @@ class AlphaBeta(PyAlphaBeta):
             "lmp": self.lmp,
             "frontier": self.frontier,
             "extensions": self.extensions,
+            "singular": self.singular,
             "secondary": self.secondary,
             "mtd": False,
             "mtd_start": 0,

@@ -58,6 +58,12 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   tactical position; none below one), never below depth 1;
 * ``extensions``: a position the game marks tactical (``is_tactical``) is searched one ply
   deeper, at most that many times along a path ("continuación heurística", §1.10);
+* ``singular``: singular extensions (with ``tt`` and ``extensions``) — below the root, when
+  the table holds a lower bound L for a node of depth ≥ ``SINGULAR_DEPTH`` from at most
+  ``SINGULAR_REACH`` plies shallower, the node is first searched without its table move at
+  half the depth with the null window below s = L − ``SINGULAR_MARGIN`` × depth; if nothing
+  reaches s, the table move is searched one ply deeper (an extension, counted against
+  ``extensions``); if s ≥ β, several moves beat β and the node returns s (multi-cut);
 * ``secondary``: the chosen root move is searched that many plies deeper; if it then scores
   below the best other move, that move is played ("búsqueda secundaria", §1.5);
 * ``mtd``: MTD(f) (§1.18) — null-window passes of the memory-enhanced test (fail-soft
@@ -102,6 +108,9 @@ cdef enum:
     WIDEN_TRIES = 5      # aspiration windows widened this many times before a full window
     QUIET_PRUNE_DEPTH = 3  # late-move pruning at depth ≤ this
     FRONTIER_DEPTH = 2   # futility pruning of quiet moves at depth ≤ this
+    SINGULAR_DEPTH = 7   # ``singular`` tests nodes of at least this depth,
+    SINGULAR_REACH = 3   # with a table bound from at most this many plies shallower,
+    SINGULAR_MARGIN = 2  # s = the bound − this × depth
     ALL_MOVES = 1 << 30  # a quiet_limit that skips nothing
 
 # LMR_TABLE[depth][move number]: ⌊0.75 + ln(depth)·ln(move number)/2.25⌋ (``lmr_log``)
@@ -145,6 +154,7 @@ cdef struct Options:
     bint lmp
     int frontier
     int extensions
+    bint singular
     int secondary
     bint mtd
     int mtd_start
@@ -177,6 +187,7 @@ cdef class Family:
     cdef MovePicker picker
     cdef int root_best        # best value among the finished root moves of this pass
     cdef int[SEARCH_MAX_PLY + 2] path  # the move made at each ply (NO_MOVE: a null move)
+    cdef int[SEARCH_MAX_PLY + 2] excluded  # ``singular``: the move a ply's test leaves out
 
     def __cinit__(self, SearchContext ctx, dict options, TranspositionTable table=None):
         self.ctx = ctx
@@ -207,11 +218,14 @@ cdef class Family:
         self.o.lmp = o["lmp"]
         self.o.frontier = o["frontier"]
         self.o.extensions = o["extensions"]
+        self.o.singular = o["singular"] and o["tt"]
         self.o.secondary = o["secondary"]
         self.o.mtd = o["mtd"]
         self.o.mtd_start = o["mtd_start"]
         if self.o.tt:
             self.table = table if table is not None else TranspositionTable(o["tt_mb"])
+        for i in range(SEARCH_MAX_PLY + 2):
+            self.excluded[i] = NO_MOVE
         self.picker = MovePicker(ctx.pos.max_moves, tt_move=o["tt_move"] and o["tt"],
                                  captures=o["captures"], killers=o["killers"],
                                  history=o["history"], see=o["see"], malus=o["malus"],
@@ -285,7 +299,7 @@ cdef class Family:
             score = self.quiesce(ply, alpha, beta)
         else:
             score = self.evaluate()
-        if self.o.tt and not self.ctx.aborted:
+        if self.o.tt and not self.ctx.aborted and self.excluded[ply] == NO_MOVE:
             self.table.store(key, 0, ply, score, alpha, beta, NO_MOVE)
         return score
 
@@ -420,15 +434,18 @@ cdef class Family:
 
     cdef inline int moves_loop(self, int depth, int ply, int alpha, int beta, uint64_t key,
                                int tt_move, int extended, int alpha_orig,
-                               int beta_orig, int quiet_limit) except? -2147483647:
+                               int beta_orig, int quiet_limit,
+                               int singular) except? -2147483647:
         """Search the moves of an expanded node in the picker's order and keep the best;
         (α, β) may have been narrowed by the table from (alpha_orig, beta_orig), the window
         the result is stored against. From the ``quiet_limit``-th move on, the moves after
         the picker's staged ones are skipped (the first move is always searched). At the
         root (ply 0) every move gets the original α unless ``shared_root``, and the best
-        finished value is kept for a stopped search."""
+        finished value is kept for a stopped search. ``singular`` (0 or 1) plies more for the
+        table's move; the ply's ``excluded`` move is not searched (nor the result stored)."""
         cdef Options* o = &self.o
         cdef int count, i, m, a, value, score, best = -SCORE_INF, best_move = NO_MOVE
+        cdef int excluded = self.excluded[ply]
         cdef int staged = 0, previous = self.path[ply - 1] if ply > 0 else NO_MOVE
         cdef int* moves = ply_moves(self.ctx, ply)
         count = self.pos.generate(moves)
@@ -438,10 +455,16 @@ cdef class Family:
             if i >= quiet_limit and i >= staged and i > 0:
                 break
             m = moves[i]
+            if m == excluded:
+                continue
             a = alpha if o.pvs or alpha > best else best
             if ply == 0 and not o.shared_root:
                 a = alpha_orig
-            value = self.child(m, i, depth, ply, a, beta, tt_move, extended, staged)
+            if singular and m == tt_move:
+                value = self.child(m, i, depth + 1, ply, a, beta, tt_move, extended + 1,
+                                   staged)
+            else:
+                value = self.child(m, i, depth, ply, a, beta, tt_move, extended, staged)
             if self.ctx.aborted:
                 return 0
             if o.pvs:
@@ -479,7 +502,7 @@ cdef class Family:
             score = alpha
         else:
             score = best
-        if o.tt:
+        if o.tt and excluded == NO_MOVE:
             self.table.store(key, depth, ply, score, alpha_orig, beta_orig, best_move)
         return score
 
@@ -492,7 +515,7 @@ cdef class Family:
         self.ctx.cutoffs += 1
         self.picker.reward(self.ctx.pos.side_to_move, ply, move, depth, failed, failed_count,
                            self.path[ply - 1] if ply > 0 else NO_MOVE)
-        if self.o.tt:
+        if self.o.tt and self.excluded[ply] == NO_MOVE:
             self.table.store(key, depth, ply, score, alpha_orig, beta_orig, move)
         return score
 
@@ -507,7 +530,8 @@ cdef class Family:
         cdef int status = RESULT_ONGOING, score = 0, tt_move = NO_MOVE
         cdef int alpha_orig = alpha, beta_orig = beta, quiet_limit = ALL_MOVES
         cdef uint64_t key = 0
-        cdef bint done
+        cdef bint done, excluding = self.excluded[ply] != NO_MOVE
+        cdef int singular = 0
         if self.o.tt:
             key = self.pos.c_key()
             self.table.prefetch(key)
@@ -523,17 +547,52 @@ cdef class Family:
                 return alpha
         if self.o.tt:
             if self.probe(key, depth, ply, &alpha, &beta, &tt_move, &score,
-                          ply > 0 or self.o.mtd):
+                          (ply > 0 or self.o.mtd) and not excluding):
                 return score
         if depth <= 0:
             return self.horizon(key, ply, alpha, beta, status)
-        if ply > 0 and self.prune(depth, ply, alpha, beta, null_ok, extended, &score,
-                                  &quiet_limit):
+        if ply > 0 and not excluding and self.prune(depth, ply, alpha, beta, null_ok,
+                                                    extended, &score, &quiet_limit):
             return score
         if self.o.iir and self.o.tt and tt_move == NO_MOVE and depth >= IIR_DEPTH:
             depth -= 1
+        if self.o.singular and ply > 0 and not excluding and tt_move != NO_MOVE \
+                and depth >= SINGULAR_DEPTH and extended < self.o.extensions:
+            singular = self.singular_test(key, depth, ply, beta, tt_move, extended, &score)
+            if self.ctx.aborted:
+                return 0
+            if singular < 0:
+                return score
         return self.moves_loop(depth, ply, alpha, beta, key, tt_move, extended, alpha_orig,
-                               beta_orig, quiet_limit)
+                               beta_orig, quiet_limit, singular)
+
+    cdef int singular_test(self, uint64_t key, int depth, int ply, int beta, int tt_move,
+                           int extended, int* score) except? -2147483647:
+        """``singular``: is the table's move far better than every other? When the table holds
+        a lower bound L for this node from at least depth − ``SINGULAR_REACH``, the node is
+        searched without the move at half the depth with the null window below s = L −
+        ``SINGULAR_MARGIN`` × depth. Returns 1 when nothing else reaches s (the move is
+        singular: searched a ply deeper), −1 when s ≥ β as well (several moves beat β: the
+        node is cut with ``score`` = s), else 0."""
+        cdef Entry* entry = self.table.probe(key)
+        cdef int lower, target, value
+        if entry == NULL or entry.move != tt_move or entry.depth < depth - SINGULAR_REACH:
+            return 0
+        lower = from_table(entry.lower, ply)
+        if lower <= -PROVEN or lower >= PROVEN:
+            return 0
+        target = lower - SINGULAR_MARGIN * depth
+        self.excluded[ply] = tt_move
+        value = self.node((depth - 1) // 2, ply, target - 1, target, False, extended)
+        self.excluded[ply] = NO_MOVE
+        if self.ctx.aborted:
+            return 0
+        if value < target:
+            return 1
+        if target >= beta:
+            score[0] = target
+            return -1
+        return 0
 
     cdef inline bint prune(self, int depth, int ply, int alpha, int beta, bint null_ok,
                            int extended, int* score, int* quiet_limit) except -1:
