@@ -224,6 +224,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--l2", type=float, default=0.0, help="pull towards the start weights (small data sets)"
     )
     tune.add_argument(
+        "--fixed",
+        action="append",
+        default=[],
+        metavar="GROUP",
+        help="keep a feature group's weights at their start: material, table (the "
+        "piece-square cells), passed, mobility",
+    )
+    tune.add_argument(
         "--data", metavar="FILE", help="also write the positions as EPD (.gz: compressed)"
     )
     tune.add_argument("--plot", metavar="FILE", help="draw the loss by epoch (PNG)")
@@ -1001,15 +1009,13 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         raise InvalidOptionError("tune needs data: --games DB or --positions EPD")
     if args.epochs < 1 or args.rate <= 0 or args.l2 < 0:
         raise InvalidOptionError("tune: --epochs ≥ 1, --rate > 0 and --l2 ≥ 0")
+    texel.free_weights(args.fixed)  # an unknown group is refused before the data is read
     samples = list(texel.game_positions(args.games)) + list(texel.epd_positions(args.positions))
     positions = texel.labelled(samples)
     start = load_weights(None if args.start == "shipped" else args.start)
-    fit = texel.tune(positions, start, args.epochs, args.rate, args.l2)
-    texel.write_weights(
-        args.out,
-        fit,
-        {"positions": len(positions), "epochs": args.epochs, "l2": args.l2, "start": args.start},
-    )
+    fit = texel.tune(positions, start, args.epochs, args.rate, args.l2, args.fixed)
+    about = {"positions": len(positions), "epochs": args.epochs, "l2": args.l2}
+    texel.write_weights(args.out, fit, {**about, "start": args.start, "fixed": args.fixed})
     if args.data:
         texel.write_epd(args.data, samples)
     if args.plot:

@@ -137,6 +137,28 @@ def test_the_pull_towards_the_start_keeps_unseen_features_there():
     assert 1 / (1 + np.exp(-0.004 * weights[0])) == pytest.approx(0.685, abs=0.01)
 
 
+def test_fixed_groups_keep_their_start_weights_while_the_rest_are_fitted():
+    names = feature_names()
+    free = texel.free_weights(["table"])
+    tables = [name.startswith("table ") for name in names]
+    assert free.tolist() == [not cell for cell in tables] * 2 and sum(tables) == 192
+    rng = np.random.default_rng(3)
+    true = np.array([80.0, -30.0, 45.0, 10.0])
+    x = rng.integers(-3, 4, size=(4000, len(true))).astype(np.float32)
+    result = 1 / (1 + np.exp(-0.004 * (x @ true)))
+    start = np.array([0.0, 0.0, 45.0, 0.0])
+    mask = np.array([True, True, False, True])
+    weights, _ = texel.fit(x, result, start, 0.004, epochs=3000, rate=1.0, free=mask)
+    assert weights[2] == 45.0
+    assert np.abs(weights[mask] - true[mask]).max() < 0.5
+
+
+def test_an_unknown_group_to_keep_fixed_is_refused_with_the_known_ones(tmp_path, capsys):
+    argv = ["tune", "--positions", "x.epd", "--out", str(tmp_path / "w.json")]
+    assert main([*argv, "--fixed", "kings"]) == 2
+    assert "cannot keep 'kings' fixed; the groups are material, table" in capsys.readouterr().err
+
+
 @pytest.fixture(scope="module")
 def games_db(tmp_path_factory):
     path = tmp_path_factory.mktemp("tune") / "games.sqlite"
@@ -164,6 +186,17 @@ def test_tune_fits_the_games_and_writes_weights_data_and_a_plot(games_db, tmp_pa
     again = tmp_path / "again.json"
     assert main(["tune", "--positions", str(data), "--out", str(again), "--epochs", "30"]) == 0
     assert json.loads(again.read_text())["mg"] == written["mg"]  # the same positions, same fit
+    fixed = tmp_path / "fixed.json"
+    assert main(["tune", "--positions", str(data), "--out", str(fixed), "--epochs", "30",
+                 "--fixed", "table", "--fixed", "material"]) == 0  # fmt: skip
+    kept = json.loads(fixed.read_text())
+    prior_mg, prior_eg = prior_weights()
+    cells = [
+        i for i, name in enumerate(kept["features"]) if name.split()[0] in ("table", "material")
+    ]
+    assert [kept["mg"][i] for i in cells] == [prior_mg[i] for i in cells]
+    assert [kept["eg"][i] for i in cells] == [prior_eg[i] for i in cells]
+    assert kept["fixed"] == ["table", "material"] and kept["mg"] != [int(v) for v in prior_mg]
     assert "positions, k" in capsys.readouterr().out
 
 

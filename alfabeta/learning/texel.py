@@ -36,6 +36,8 @@ PHASE_TOTAL = 24
 SKIP_PLIES = 4
 """Plies skipped at the start of each game's own moves (after its opening): the positions games
 share most, which would otherwise weigh more than the rest."""
+FIXABLE = ("material", "table", "passed", "mobility")
+"""Feature groups ``tune`` can keep at their start values (``--fixed``)."""
 RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 EPD_RESULT = re.compile(r'c9\s+"([^"]+)"|\[(1\.0|0\.5|0\.0|1|0)\]|(1-0|0-1|1/2-1/2)\s*;?\s*$')
 
@@ -172,10 +174,13 @@ def fit(
     epochs: int = 400,
     rate: float = 1.0,
     l2: float = 0.0,
+    free: np.ndarray | None = None,
 ) -> tuple[np.ndarray, list[float]]:
     """Adam on the mean squared error plus ``l2``·|k·(w − start)|²/N, from ``start``; returns
-    the weights (float) and the loss before the first epoch and after each."""
+    the weights (float) and the loss before the first epoch and after each. Only the weights
+    ``free`` marks (a boolean mask; all when None) move; the others keep their start values."""
     weights = start.astype(np.float64).copy()
+    mask = np.ones(len(weights)) if free is None else free.astype(np.float64)
     moment, second = np.zeros_like(weights), np.zeros_like(weights)
     beta1, beta2, eps = 0.9, 0.999, 1e-8
     n = len(result)
@@ -184,6 +189,7 @@ def fit(
         p = _sigmoid(k * _scores(x, weights))
         gradient = (x.T @ ((p - result) * p * (1 - p)).astype(x.dtype)) * (2 * k / n)
         gradient += 2 * l2 * k * k * (weights - start) / n
+        gradient *= mask
         moment = beta1 * moment + (1 - beta1) * gradient
         second = beta2 * second + (1 - beta2) * gradient**2
         step = moment / (1 - beta1**epoch) / (np.sqrt(second / (1 - beta2**epoch)) + eps)
@@ -192,14 +198,35 @@ def fit(
     return weights, losses
 
 
+def free_weights(fixed: Iterable[str] = ()) -> np.ndarray:
+    """The mask of the (mg, eg) weights a fit moves: all but those of the ``fixed`` groups —
+    features whose names start with the group's name plus a space, as ``table`` for the 192
+    piece-square cells (``FIXABLE``)."""
+    names = feature_names()
+    kept = np.ones(len(names), dtype=bool)
+    for group in fixed:
+        if group not in FIXABLE:
+            raise InvalidOptionError(
+                f"tune: cannot keep {group!r} fixed; the groups are {', '.join(FIXABLE)}"
+            )
+        kept &= np.array([not name.startswith(group + " ") for name in names])
+    return np.concatenate([kept, kept])
+
+
 def tune(
-    positions: Positions, start: tuple[np.ndarray, np.ndarray], epochs: int, rate: float, l2: float
+    positions: Positions,
+    start: tuple[np.ndarray, np.ndarray],
+    epochs: int,
+    rate: float,
+    l2: float,
+    fixed: Iterable[str] = (),
 ) -> Fit:
-    """Fit k to the ``start`` (mg, eg) weights, then the weights; rounded to integers."""
+    """Fit k to the ``start`` (mg, eg) weights, then the weights (those of the ``fixed``
+    feature groups stay as they start); rounded to integers."""
     x = design(positions)
     initial = np.concatenate(start).astype(np.float64)
     k = fit_scale(x, positions.result, initial)
-    weights, losses = fit(x, positions.result, initial, k, epochs, rate, l2)
+    weights, losses = fit(x, positions.result, initial, k, epochs, rate, l2, free_weights(fixed))
     count = len(feature_names())
     rounded = np.rint(weights).astype(np.int64)
     return Fit(rounded[:count], rounded[count:], k, tuple(losses))
