@@ -105,6 +105,9 @@ def test_features_count_what_they_name():
             "4k3/8/8/8/6b1/8/8/3RK3 w - - 0 1",
             {"threat by minor": 1, "hanging": 0, "king danger": 2},
         ),
+        # Na1 reaches b3 and c2, but the a4 pawn holds b3: one safe square; the black king
+        # on a8 has no mobility feature
+        ("k7/8/8/8/p7/8/8/N3K3 w - - 0 1", {"mobility knight 1": 1, "mobility knight 2": 0}),
         # Qg5 attacks g7 in the king's zone: ⌊5²/10⌋ = 2
         ("6k1/5ppp/8/6Q1/8/8/8/4R1K1 w - - 0 1", {"king danger": 2, "king zone attacks": 1}),
     ],
@@ -210,7 +213,7 @@ def test_prior_weights_are_the_start_of_the_first_fit(tmp_path):
     "content, message",
     [
         ("{not json", "cannot read"),
-        ('{"features": [], "mg": [], "eg": []}', "expected 222"),
+        ('{"features": [], "mg": [], "eg": []}', f"expected {len(feature_names())}"),
         ("[1, 2]", "cannot read"),
     ],
 )
