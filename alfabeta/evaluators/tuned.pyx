@@ -9,8 +9,10 @@ of safe squares), the bishop pair, rooks on
 open and half-open files, the king's pawn shield, attacks on the king's zone (counted, and
 weighted by the attacker and squared: king danger), pieces attacked by pawns, rooks and queens
 attacked by minor pieces, hanging pieces, free passed pawns and the kings' race to a passed
-pawn's stop square, and the move (the side to move's tempo). Every feature has a middlegame
-and an endgame weight; the score is
+pawn's stop square, the move (the side to move's tempo), pawns side by side and pawns
+defended by pawns (by rank), knights and bishops on outposts, a king on a file without own
+pawns, and own pawns on a bishop's colour. Every feature has a middlegame and an endgame
+weight; the score is
 
     score = s · (mg · counts × phase + eg · counts × (24 − phase)) / 24, rounded
 
@@ -56,8 +58,9 @@ cdef enum:
     F_DOUBLED = 203       # pawns behind another own pawn on the file
     F_ISOLATED = 204
     F_BACKWARD = 205      # unsupported, its stop square held by an enemy pawn
-    F_MOBILITY = 206      # knight 0–8, bishop 0–13, rook 0–14, queen 0–27 safe squares (a piece
-                          # each): attacked, not own, not held by enemy pawns (MOBILITY_FIRST)
+    # knight 0–8, bishop 0–13, rook 0–14, queen 0–27 safe squares, a piece each: attacked, not
+    # own, not held by enemy pawns (MOBILITY_FIRST)
+    F_MOBILITY = 206
     F_BISHOP_PAIR = 272
     F_ROOK_OPEN = 273
     F_ROOK_HALF_OPEN = 274
@@ -70,13 +73,21 @@ cdef enum:
     F_PASSED_FREE = 281   # a passed pawn whose stop square is empty, × its relative rank
     F_PASSED_KING = 282   # (enemy king's − own king's distance to the stop square) × rank
     F_TEMPO = 283
-    FEATURE_COUNT = 284
+    F_PHALANX = 284       # a pawn beside an own pawn (same rank, next file), relative rank 2 … 7
+    F_SUPPORTED = 290     # a pawn defended by an own pawn, relative rank 2 … 7
+    # a knight, bishop on relative rank 4 … 6, defended by an own pawn, that no enemy pawn on
+    # the next files ahead can ever attack
+    F_OUTPOST = 296
+    F_KING_OPEN = 298     # no own pawn on the king's file
+    F_BISHOP_PAWNS = 299  # own pawns on the squares of a bishop's colour, per bishop
+    FEATURE_COUNT = 300
     PHASE_TOTAL = 24
     KING_DANGER_CAP = 50
     CACHE_SLOTS = 1 << 16  # scores remembered per evaluator (512 KiB; see ``Tuned``)
 
 cdef unsigned long long FILE_A = 0x0101010101010101ULL
 cdef unsigned long long FILE_H = FILE_A << 7
+cdef unsigned long long DARK_SQUARES = 0xAA55AA55AA55AA55ULL
 cdef int[6] PHASE_WEIGHT = [0, 1, 1, 2, 4, 0]
 cdef int[6] KING_UNITS = [0, 2, 2, 3, 5, 0]  # per attacked square of the enemy king's zone
 # the first mobility feature of a knight … queen (F_MOBILITY + this + safe squares)
@@ -123,6 +134,9 @@ def feature_names():
     names += ["bishop pair", "rook open file", "rook half-open file", "king shield",
               "king zone attacks", "threat by pawn", "threat by minor", "hanging",
               "king danger", "passed free", "passed king distance", "tempo"]
+    names += [f"phalanx rank {r}" for r in range(2, 8)]
+    names += [f"supported rank {r}" for r in range(2, 8)]
+    names += ["outpost knight", "outpost bishop", "king open file", "bishop pawns"]
     return names
 
 
@@ -145,6 +159,14 @@ cdef inline unsigned long long adjacent_files(int f) noexcept:
 cdef inline int round_div(long long a, int b) noexcept:
     """a / b rounded to the nearest integer, halves away from zero (b > 0)."""
     return <int> ((a + b // 2) // b if a >= 0 else -((-a + b // 2) // b))
+
+
+cdef inline unsigned long long ranks_ahead(int square, int colour) noexcept:
+    """The squares on the ranks beyond ``square``'s, seen from ``colour``."""
+    cdef int r = square >> 3
+    if colour == WHITE:
+        return 0 if r == 7 else (0xFFFFFFFFFFFFFFFFULL << (8 * (r + 1)))
+    return (1ULL << (8 * r)) - 1
 
 
 cdef inline int distance(int a, int b) noexcept:
@@ -188,6 +210,14 @@ cdef void side_counts(Chess board, int colour, int sign, Sums* sums,
             maps.every |= attacks
             if kind <= BISHOP:
                 maps.minors |= attacks
+                rel = (square >> 3) if colour == WHITE else 7 - (square >> 3)
+                if 3 <= rel <= 5 and maps.pawns & (1ULL << square) and not (
+                        enemy_pawns & ranks_ahead(square, colour) & adjacent_files(square & 7)):
+                    add(sums, F_OUTPOST + kind - KNIGHT, sign)
+                if kind == BISHOP:
+                    add(sums, F_BISHOP_PAWNS, sign * popcount(
+                        pawns & (DARK_SQUARES if DARK_SQUARES >> square & 1
+                                 else ~DARK_SQUARES)))
             add(sums, F_MOBILITY + MOBILITY_FIRST[kind] + popcount(attacks & ~own & ~unsafe),
                 sign)
             add(sums, F_KING_ZONE, sign * popcount(attacks & zone))
@@ -206,12 +236,15 @@ cdef void side_counts(Chess board, int colour, int sign, Sums* sums,
         bits &= bits - 1
         f, r = square & 7, square >> 3
         rel = r if colour == WHITE else 7 - r
+        ahead = ranks_ahead(square, colour)
         if colour == WHITE:
-            ahead = 0 if r == 7 else (0xFFFFFFFFFFFFFFFFULL << (8 * (r + 1)))
             front = 1ULL << (square + 8) if r < 7 else 0
         else:
-            ahead = (1ULL << (8 * r)) - 1
             front = 1ULL << (square - 8) if r > 0 else 0
+        if pawns & adjacent_files(f) & (0xFFULL << (8 * r)):
+            add(sums, F_PHALANX + rel - 1, sign)
+        if maps.pawns & (1ULL << square):
+            add(sums, F_SUPPORTED + rel - 1, sign)
         if pawns & ahead & (FILE_A << f):
             add(sums, F_DOUBLED, sign)
         if not (enemy_pawns & ahead & ((FILE_A << f) | adjacent_files(f))):
@@ -231,6 +264,8 @@ cdef void side_counts(Chess board, int colour, int sign, Sums* sums,
     if popcount(board.pieces[colour][BISHOP]) >= 2:
         add(sums, F_BISHOP_PAIR, sign)
     f = king & 7
+    if not (pawns & (FILE_A << f)):
+        add(sums, F_KING_OPEN, sign)
     for r in range(1, 3):
         rel = (king >> 3) + (r if colour == WHITE else -r)
         if 0 <= rel <= 7:
