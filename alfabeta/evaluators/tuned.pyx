@@ -4,8 +4,7 @@
 
 A position is described by ``FEATURE_COUNT`` counts, each white's minus black's (``features``):
 material, piece-square cells (the board folded left–right: 32 cells a piece), passed pawns by
-rank, doubled, isolated and backward pawns, safe mobility (a feature per piece kind and number
-of safe squares), the bishop pair, rooks on
+rank, doubled, isolated and backward pawns, safe mobility per piece, the bishop pair, rooks on
 open and half-open files, the king's pawn shield, attacks on the king's zone (counted, and
 weighted by the attacker and squared: king danger), pieces attacked by pawns, rooks and queens
 attacked by minor pieces, hanging pieces, free passed pawns and the kings' race to a passed
@@ -58,29 +57,27 @@ cdef enum:
     F_DOUBLED = 203       # pawns behind another own pawn on the file
     F_ISOLATED = 204
     F_BACKWARD = 205      # unsupported, its stop square held by an enemy pawn
-    # knight 0–8, bishop 0–13, rook 0–14, queen 0–27 safe squares, a piece each: attacked, not
-    # own, not held by enemy pawns (MOBILITY_FIRST)
-    F_MOBILITY = 206
-    F_BISHOP_PAIR = 272
-    F_ROOK_OPEN = 273
-    F_ROOK_HALF_OPEN = 274
-    F_SHIELD = 275        # own pawns one or two ranks before the king, its file and the next
-    F_KING_ZONE = 276     # attacks of knights … queens on the enemy king's zone
-    F_PAWN_THREAT = 277   # own knights … queens attacked by an enemy pawn
-    F_MINOR_THREAT = 278  # own rooks and queens attacked by an enemy knight or bishop
-    F_HANGING = 279       # own knights … queens attacked and not defended
-    F_KING_DANGER = 280   # the attack on the enemy king: min(units, 50)² / 10 (KING_UNITS)
-    F_PASSED_FREE = 281   # a passed pawn whose stop square is empty, × its relative rank
-    F_PASSED_KING = 282   # (enemy king's − own king's distance to the stop square) × rank
-    F_TEMPO = 283
-    F_PHALANX = 284       # a pawn beside an own pawn (same rank, next file), relative rank 2 … 7
-    F_SUPPORTED = 290     # a pawn defended by an own pawn, relative rank 2 … 7
+    F_MOBILITY = 206      # knight … queen: attacked squares, not own, not held by enemy pawns
+    F_BISHOP_PAIR = 210
+    F_ROOK_OPEN = 211
+    F_ROOK_HALF_OPEN = 212
+    F_SHIELD = 213        # own pawns one or two ranks before the king, its file and the next
+    F_KING_ZONE = 214     # attacks of knights … queens on the enemy king's zone
+    F_PAWN_THREAT = 215   # own knights … queens attacked by an enemy pawn
+    F_MINOR_THREAT = 216  # own rooks and queens attacked by an enemy knight or bishop
+    F_HANGING = 217       # own knights … queens attacked and not defended
+    F_KING_DANGER = 218   # the attack on the enemy king: min(units, 50)² / 10 (KING_UNITS)
+    F_PASSED_FREE = 219   # a passed pawn whose stop square is empty, × its relative rank
+    F_PASSED_KING = 220   # (enemy king's − own king's distance to the stop square) × rank
+    F_TEMPO = 221
+    F_PHALANX = 222       # a pawn beside an own pawn (same rank, next file), relative rank 2 … 7
+    F_SUPPORTED = 228     # a pawn defended by an own pawn, relative rank 2 … 7
     # a knight, bishop on relative rank 4 … 6, defended by an own pawn, that no enemy pawn on
     # the next files ahead can ever attack
-    F_OUTPOST = 296
-    F_KING_OPEN = 298     # no own pawn on the king's file
-    F_BISHOP_PAWNS = 299  # own pawns on the squares of a bishop's colour, per bishop
-    FEATURE_COUNT = 300
+    F_OUTPOST = 234
+    F_KING_OPEN = 236     # no own pawn on the king's file
+    F_BISHOP_PAWNS = 237  # own pawns on the squares of a bishop's colour, per bishop
+    FEATURE_COUNT = 238
     PHASE_TOTAL = 24
     KING_DANGER_CAP = 50
     CACHE_SLOTS = 1 << 16  # scores remembered per evaluator (512 KiB; see ``Tuned``)
@@ -90,9 +87,6 @@ cdef unsigned long long FILE_H = FILE_A << 7
 cdef unsigned long long DARK_SQUARES = 0xAA55AA55AA55AA55ULL
 cdef int[6] PHASE_WEIGHT = [0, 1, 1, 2, 4, 0]
 cdef int[6] KING_UNITS = [0, 2, 2, 3, 5, 0]  # per attacked square of the enemy king's zone
-# the first mobility feature of a knight … queen (F_MOBILITY + this + safe squares)
-cdef int[6] MOBILITY_FIRST = [0, 0, 9, 23, 38, 0]
-MOBILITY_MOST = (8, 13, 14, 27)  # the most safe squares of a knight … queen
 
 
 cdef struct AttackMaps:
@@ -129,8 +123,7 @@ def feature_names():
     names += [f"table {p} {'abcd'[c % 4]}{c // 4 + 1}" for p in PIECES for c in range(32)]
     names += [f"passed rank {r}" for r in range(2, 8)]
     names += ["doubled", "isolated", "backward"]
-    names += [f"mobility {p} {n}" for p, most in zip(PIECES[1:5], MOBILITY_MOST)
-              for n in range(most + 1)]
+    names += [f"mobility {p}" for p in PIECES[1:5]]
     names += ["bishop pair", "rook open file", "rook half-open file", "king shield",
               "king zone attacks", "threat by pawn", "threat by minor", "hanging",
               "king danger", "passed free", "passed king distance", "tempo"]
@@ -218,8 +211,7 @@ cdef void side_counts(Chess board, int colour, int sign, Sums* sums,
                     add(sums, F_BISHOP_PAWNS, sign * popcount(
                         pawns & (DARK_SQUARES if DARK_SQUARES >> square & 1
                                  else ~DARK_SQUARES)))
-            add(sums, F_MOBILITY + MOBILITY_FIRST[kind] + popcount(attacks & ~own & ~unsafe),
-                sign)
+            add(sums, F_MOBILITY + kind - 1, sign * popcount(attacks & ~own & ~unsafe))
             add(sums, F_KING_ZONE, sign * popcount(attacks & zone))
             units += KING_UNITS[kind] * popcount(attacks & zone)
             if kind == ROOK:
@@ -302,8 +294,8 @@ cdef int count_features(Chess board, Sums* sums) noexcept:
 def prior_weights():
     """Hand-set weights, the start of the first fit (``alfabeta tune --start prior``):
     ``standard``'s material and tables (folded by averaging a square with its mirror),
-    passed pawns 5/12 per rank, doubled −6, isolated −10, backward −8, mobility 4 a safe
-    square, bishop pair 30, rooks on open/half-open files 20/10, shield 10, king zone 4, a
+    passed pawns 5/12 per rank, doubled −6, isolated −10, backward −8, mobility 4, bishop
+    pair 30, rooks on open/half-open files 20/10, shield 10, king zone 4, a
     piece attacked by a pawn −45/−35, a rook or queen by a minor piece −30/−20, hanging
     −25/−15, king danger 1/0, a free passed pawn 2/6 per rank, the kings' race to its stop
     square 0/2 per rank, tempo 10."""
@@ -332,10 +324,8 @@ def prior_weights():
                           F_HANGING: (-25, -15), F_KING_DANGER: (1, 0), F_PASSED_FREE: (2, 6),
                           F_PASSED_KING: (0, 2), F_TEMPO: (10, 5)}.items():
         mg[index], eg[index] = m, e
-    for kind, most in enumerate(MOBILITY_MOST, KNIGHT):
-        for squares in range(most + 1):
-            mg[F_MOBILITY + MOBILITY_FIRST[kind] + squares] = 4 * squares
-            eg[F_MOBILITY + MOBILITY_FIRST[kind] + squares] = 4 * squares
+    for kind in range(4):
+        mg[F_MOBILITY + kind] = eg[F_MOBILITY + kind] = 4
     return mg, eg
 
 
