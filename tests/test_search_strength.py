@@ -71,13 +71,15 @@ def test_a_position_whose_only_non_losing_line_repeats_is_scored_a_draw(catalog)
     assert search("off").value < -300  # threefold is 4 plies beyond the horizon
 
 
+@pytest.mark.parametrize("spec", [FULL, FULL[:-1] + ", singular=on)"])
 @pytest.mark.parametrize("fen, n, best", MATES)
-def test_the_full_configuration_finds_each_mate_at_its_distance(catalog, fen, n, best):
+def test_the_full_configuration_finds_each_mate_at_its_distance(catalog, fen, n, best, spec):
     # two plies beyond the mate: reductions and pruning may hide a quiet mating move (a king
-    # step) at the nominal depth, and the right distance must come out all the same
+    # step) at the nominal depth, and the right distance must come out all the same; singular
+    # extensions' searches without the table's move must not leave their bounds in the table
     position = catalog.game("chess").from_string(fen)
     for evaluator in ("standard", "tuned"):
-        result = catalog.searcher(FULL).search(
+        result = catalog.searcher(spec).search(
             position, catalog.evaluator(evaluator), Limit(depth=2 * n + 3)
         )
         assert plies_to_end(result.value) == 2 * n - 1
