@@ -108,19 +108,6 @@ def test_features_count_what_they_name():
         ),
         # Na1 reaches b3 and c2, but the a4 pawn holds b3: one safe square (kings have none)
         ("k7/8/8/8/p7/8/8/N3K3 w - - 0 1", {"mobility knight": 1}),
-        # b2 and d2 share the dark squares with Bc1, d2 and e2 stand side by side; black's king
-        # has no pawn on its file, white's has e2
-        (
-            "4k3/8/8/8/8/8/1P1PP3/2B1K3 w - - 0 1",
-            {"bishop pawns": 2, "phalanx rank 2": 2, "supported rank 2": 0, "king open file": -1},
-        ),
-        # Nd5 defended by e4 with no black pawn on the c- or e-file to chase it: an outpost;
-        # e4 defends d5's knight, not a pawn, and d3 defends e4
-        (
-            "4k3/8/8/3N4/4P3/3P4/8/4K3 w - - 0 1",
-            {"outpost knight": 1, "supported rank 4": 1, "supported rank 3": 0},
-        ),
-        ("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", {"outpost knight": 0}),  # c7-c6 chases it
         # Qg5 attacks g7 in the king's zone: ⌊5²/10⌋ = 2
         ("6k1/5ppp/8/6Q1/8/8/8/4R1K1 w - - 0 1", {"king danger": 2, "king zone attacks": 1}),
     ],

@@ -8,10 +8,8 @@ rank, doubled, isolated and backward pawns, safe mobility per piece, the bishop 
 open and half-open files, the king's pawn shield, attacks on the king's zone (counted, and
 weighted by the attacker and squared: king danger), pieces attacked by pawns, rooks and queens
 attacked by minor pieces, hanging pieces, free passed pawns and the kings' race to a passed
-pawn's stop square, the move (the side to move's tempo), pawns side by side and pawns
-defended by pawns (by rank), knights and bishops on outposts, a king on a file without own
-pawns, and own pawns on a bishop's colour. Every feature has a middlegame and an endgame
-weight; the score is
+pawn's stop square, and the move (the side to move's tempo). Every feature has a middlegame
+and an endgame weight; the score is
 
     score = s · (mg · counts × phase + eg · counts × (24 − phase)) / 24, rounded
 
@@ -70,21 +68,13 @@ cdef enum:
     F_PASSED_FREE = 219   # a passed pawn whose stop square is empty, × its relative rank
     F_PASSED_KING = 220   # (enemy king's − own king's distance to the stop square) × rank
     F_TEMPO = 221
-    F_PHALANX = 222       # a pawn beside an own pawn (same rank, next file), relative rank 2 … 7
-    F_SUPPORTED = 228     # a pawn defended by an own pawn, relative rank 2 … 7
-    # a knight, bishop on relative rank 4 … 6, defended by an own pawn, that no enemy pawn on
-    # the next files ahead can ever attack
-    F_OUTPOST = 234
-    F_KING_OPEN = 236     # no own pawn on the king's file
-    F_BISHOP_PAWNS = 237  # own pawns on the squares of a bishop's colour, per bishop
-    FEATURE_COUNT = 238
+    FEATURE_COUNT = 222
     PHASE_TOTAL = 24
     KING_DANGER_CAP = 50
     CACHE_SLOTS = 1 << 16  # scores remembered per evaluator (512 KiB; see ``Tuned``)
 
 cdef unsigned long long FILE_A = 0x0101010101010101ULL
 cdef unsigned long long FILE_H = FILE_A << 7
-cdef unsigned long long DARK_SQUARES = 0xAA55AA55AA55AA55ULL
 cdef int[6] PHASE_WEIGHT = [0, 1, 1, 2, 4, 0]
 cdef int[6] KING_UNITS = [0, 2, 2, 3, 5, 0]  # per attacked square of the enemy king's zone
 
@@ -97,7 +87,7 @@ cdef struct AttackMaps:
 
 # Where the features go: with ``counts`` set, each feature's count is added to it (for
 # ``features`` and the fit); with ``counts`` NULL, the count times the feature's weights is
-# added to ``mg`` and ``eg`` at once (for ``evaluate``: no dot product over every feature).
+# added to ``mg`` and ``eg`` at once (for ``evaluate``: no 222-long dot product).
 cdef struct Sums:
     int* counts
     const int* mg_weights
@@ -127,9 +117,6 @@ def feature_names():
     names += ["bishop pair", "rook open file", "rook half-open file", "king shield",
               "king zone attacks", "threat by pawn", "threat by minor", "hanging",
               "king danger", "passed free", "passed king distance", "tempo"]
-    names += [f"phalanx rank {r}" for r in range(2, 8)]
-    names += [f"supported rank {r}" for r in range(2, 8)]
-    names += ["outpost knight", "outpost bishop", "king open file", "bishop pawns"]
     return names
 
 
@@ -152,14 +139,6 @@ cdef inline unsigned long long adjacent_files(int f) noexcept:
 cdef inline int round_div(long long a, int b) noexcept:
     """a / b rounded to the nearest integer, halves away from zero (b > 0)."""
     return <int> ((a + b // 2) // b if a >= 0 else -((-a + b // 2) // b))
-
-
-cdef inline unsigned long long ranks_ahead(int square, int colour) noexcept:
-    """The squares on the ranks beyond ``square``'s, seen from ``colour``."""
-    cdef int r = square >> 3
-    if colour == WHITE:
-        return 0 if r == 7 else (0xFFFFFFFFFFFFFFFFULL << (8 * (r + 1)))
-    return (1ULL << (8 * r)) - 1
 
 
 cdef inline int distance(int a, int b) noexcept:
@@ -203,14 +182,6 @@ cdef void side_counts(Chess board, int colour, int sign, Sums* sums,
             maps.every |= attacks
             if kind <= BISHOP:
                 maps.minors |= attacks
-                rel = (square >> 3) if colour == WHITE else 7 - (square >> 3)
-                if 3 <= rel <= 5 and maps.pawns & (1ULL << square) and not (
-                        enemy_pawns & ranks_ahead(square, colour) & adjacent_files(square & 7)):
-                    add(sums, F_OUTPOST + kind - KNIGHT, sign)
-                if kind == BISHOP:
-                    add(sums, F_BISHOP_PAWNS, sign * popcount(
-                        pawns & (DARK_SQUARES if DARK_SQUARES >> square & 1
-                                 else ~DARK_SQUARES)))
             add(sums, F_MOBILITY + kind - 1, sign * popcount(attacks & ~own & ~unsafe))
             add(sums, F_KING_ZONE, sign * popcount(attacks & zone))
             units += KING_UNITS[kind] * popcount(attacks & zone)
@@ -228,15 +199,12 @@ cdef void side_counts(Chess board, int colour, int sign, Sums* sums,
         bits &= bits - 1
         f, r = square & 7, square >> 3
         rel = r if colour == WHITE else 7 - r
-        ahead = ranks_ahead(square, colour)
         if colour == WHITE:
+            ahead = 0 if r == 7 else (0xFFFFFFFFFFFFFFFFULL << (8 * (r + 1)))
             front = 1ULL << (square + 8) if r < 7 else 0
         else:
+            ahead = (1ULL << (8 * r)) - 1
             front = 1ULL << (square - 8) if r > 0 else 0
-        if pawns & adjacent_files(f) & (0xFFULL << (8 * r)):
-            add(sums, F_PHALANX + rel - 1, sign)
-        if maps.pawns & (1ULL << square):
-            add(sums, F_SUPPORTED + rel - 1, sign)
         if pawns & ahead & (FILE_A << f):
             add(sums, F_DOUBLED, sign)
         if not (enemy_pawns & ahead & ((FILE_A << f) | adjacent_files(f))):
@@ -256,8 +224,6 @@ cdef void side_counts(Chess board, int colour, int sign, Sums* sums,
     if popcount(board.pieces[colour][BISHOP]) >= 2:
         add(sums, F_BISHOP_PAIR, sign)
     f = king & 7
-    if not (pawns & (FILE_A << f)):
-        add(sums, F_KING_OPEN, sign)
     for r in range(1, 3):
         rel = (king >> 3) + (r if colour == WHITE else -r)
         if 0 <= rel <= 7:
@@ -295,10 +261,10 @@ def prior_weights():
     """Hand-set weights, the start of the first fit (``alfabeta tune --start prior``):
     ``standard``'s material and tables (folded by averaging a square with its mirror),
     passed pawns 5/12 per rank, doubled −6, isolated −10, backward −8, mobility 4, bishop
-    pair 30, rooks on open/half-open files 20/10, shield 10, king zone 4, a
-    piece attacked by a pawn −45/−35, a rook or queen by a minor piece −30/−20, hanging
-    −25/−15, king danger 1/0, a free passed pawn 2/6 per rank, the kings' race to its stop
-    square 0/2 per rank, tempo 10."""
+    pair 30, rooks on open/half-open files 20/10, shield 10, king zone 4, a piece attacked by
+    a pawn −45/−35, a rook or queen by a minor piece −30/−20, hanging −25/−15, king danger
+    1/0, a free passed pawn 2/6 per rank, the kings' race to its stop square 0/2 per rank,
+    tempo 10."""
     from alfabeta.evaluators.chess_eval import BAYES_TABLES, KING_ENDGAME
 
     mg = np.zeros(FEATURE_COUNT, dtype=np.int64)
