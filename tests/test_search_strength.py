@@ -71,7 +71,7 @@ def test_a_position_whose_only_non_losing_line_repeats_is_scored_a_draw(catalog)
     assert search("off").value < -300  # threefold is 4 plies beyond the horizon
 
 
-@pytest.mark.parametrize("spec", [FULL, FULL[:-1] + ", singular=on)"])
+@pytest.mark.parametrize("spec", [FULL, FULL[:-1] + ", singular=on)", FULL[:-1] + ", razor=200)"])
 @pytest.mark.parametrize("fen, n, best", MATES)
 def test_the_full_configuration_finds_each_mate_at_its_distance(catalog, fen, n, best, spec):
     # two plies beyond the mate: reductions and pruning may hide a quiet mating move (a king
@@ -126,6 +126,9 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
         ", malus=on",
     ):
         assert nodes(option) < plain, option
+    with_quiescence = nodes(", quiescence=on")
+    assert nodes(", quiescence=on, razor=200") < with_quiescence
+    assert nodes(", razor=200") == plain  # razoring asks quiescence: without it, no razoring
 
 
 def test_quiescence_with_evasions_sees_the_fork_behind_a_capturing_check(catalog):

@@ -117,6 +117,7 @@ class AlphaBeta(PyAlphaBeta):
     repetition: bool = field(default=False, validator=FLAG, kw_only=True)
     mate_distance: bool = field(default=False, validator=FLAG, kw_only=True)
     rfp: int = field(default=0, validator=whole(0), kw_only=True)
+    razor: int = field(default=0, validator=whole(0), kw_only=True)
     iir: bool = field(default=False, validator=FLAG, kw_only=True)
     see: bool = field(default=False, validator=FLAG, kw_only=True)
     evasions: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -190,6 +191,7 @@ class AlphaBeta(PyAlphaBeta):
             "repetition": self.repetition,
             "mate_distance": self.mate_distance,
             "rfp": self.rfp,
+            "razor": self.razor,
             "iir": self.iir,
             "see": self.see,
             "evasions": self.evasions,

@@ -38,6 +38,9 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   that and a node whose window closes returns at once;
 * ``rfp``: reverse futility pruning — at a null-window node with depth ≤ ``RFP_DEPTH`` that is
   not tactical, a static score at least ``rfp`` × depth above β returns the static score;
+* ``razor``: razoring (with ``quiescence``) — at a null-window node with depth ≤
+  ``RAZOR_DEPTH`` that is not tactical, a static score at least ``razor`` × depth below α asks
+  quiescence with the window (α, α+1); a result ≤ α ends the node with it;
 * ``iir``: internal iterative reduction — a node of depth ≥ ``IIR_DEPTH`` the table has no
   move for is searched one ply shallower (its ordering is poor; the next iteration is not);
 * ``lmp``: late-move pruning — at a null-window node of depth ≤ ``QUIET_PRUNE_DEPTH`` that
@@ -104,6 +107,7 @@ from alfabeta.core import SearchInfo
 
 cdef enum:
     RFP_DEPTH = 6        # reverse futility prunes at depth ≤ this (deeper margins are too wide)
+    RAZOR_DEPTH = 2      # razoring at depth ≤ this
     IIR_DEPTH = 4        # internal iterative reduction from this depth on
     WIDEN_TRIES = 5      # aspiration windows widened this many times before a full window
     QUIET_PRUNE_DEPTH = 3  # late-move pruning at depth ≤ this
@@ -148,6 +152,7 @@ cdef struct Options:
     bint repetition
     bint mate_distance
     int rfp
+    int razor
     bint iir
     bint see
     bint evasions
@@ -212,6 +217,7 @@ cdef class Family:
         self.o.repetition = o["repetition"]
         self.o.mate_distance = o["mate_distance"]
         self.o.rfp = o["rfp"]
+        self.o.razor = o["razor"] if o["quiescence"] else 0
         self.o.iir = o["iir"]
         self.o.see = o["see"] and o["captures"]
         self.o.evasions = o["evasions"]
@@ -596,22 +602,36 @@ cdef class Family:
 
     cdef inline bint prune(self, int depth, int ply, int alpha, int beta, bint null_ok,
                            int extended, int* score, int* quiet_limit) except -1:
-        """The node's forward pruning, below the root: reverse futility (``rfp``), then the
-        null move (``null_r``, ``null_ok``) — True when one ends the node, with ``score`` —
-        and how many moves are tried before the quiet ones are skipped (``lmp``,
-        ``frontier``; ``quiet_limit`` is left alone otherwise)."""
+        """The node's forward pruning, below the root: reverse futility (``rfp``), razoring
+        (``razor``), then the null move (``null_r``, ``null_ok``) — True when one ends the
+        node, with ``score`` — and how many moves are tried before the quiet ones are skipped
+        (``lmp``, ``frontier``; ``quiet_limit`` is left alone otherwise)."""
         cdef Options* o = &self.o
         cdef int static = 0, reduction = o.null_r
         cdef bint tactical, known = False
-        if not o.rfp and not o.null_r and not o.lmp and not o.frontier:
+        cdef int value
+        if not o.rfp and not o.razor and not o.null_r and not o.lmp and not o.frontier:
             return False
-        tactical = (o.rfp or o.null_adaptive or o.lmp or o.frontier) and self.pos.is_tactical()
+        tactical = (o.rfp or o.razor or o.null_adaptive or o.lmp or o.frontier) \
+            and self.pos.is_tactical()
         if o.rfp and not tactical and beta - alpha == 1 and depth <= RFP_DEPTH \
                 and -PROVEN < beta < PROVEN:
             static, known = self.evaluate(), True
             if static - o.rfp * depth >= beta:
                 score[0] = static if o.fail_soft or o.pvs else beta
                 return True
+        if o.razor and not tactical and beta - alpha == 1 and depth <= RAZOR_DEPTH \
+                and -PROVEN < alpha < PROVEN:
+            if not known:
+                static, known = self.evaluate(), True
+            if static + o.razor * depth <= alpha:
+                value = self.quiesce(ply, alpha, alpha + 1)
+                if self.ctx.aborted:
+                    score[0] = 0
+                    return True
+                if value <= alpha:
+                    score[0] = value if o.fail_soft else alpha
+                    return True
         if (o.lmp or o.frontier) and not tactical and beta - alpha == 1 \
                 and depth <= QUIET_PRUNE_DEPTH and alpha > -PROVEN:
             if o.lmp:
