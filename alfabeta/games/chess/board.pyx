@@ -722,7 +722,8 @@ cdef class ChessGame(Chess):
     play_searcher = (
         "negascout(tt=on, iterative=on, killers=on, history=on, quiescence=on, null_move=2, "
         "aspiration=50, captures=on, extensions=16, lmr=2, lmr_log=on, null_adaptive=on, "
-        "widen=on, repetition=on, mate_distance=on, rfp=80, iir=on, see=on, keep_table=on)"
+        "widen=on, repetition=on, mate_distance=on, rfp=80, iir=on, see=on, keep_table=on, "
+        "razor=200)"
     )
     play_evaluator = "tuned"
     # the bench set: openings, the perft positions, middlegames and endgames (~20)
