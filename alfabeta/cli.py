@@ -1009,10 +1009,11 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         raise InvalidOptionError("tune needs data: --games DB or --positions EPD")
     if args.epochs < 1 or args.rate <= 0 or args.l2 < 0:
         raise InvalidOptionError("tune: --epochs ≥ 1, --rate > 0 and --l2 ≥ 0")
-    texel.free_weights(args.fixed)  # an unknown group is refused before the data is read
+    # an unknown group or a broken start file is refused before the data is read
+    texel.free_weights(args.fixed)
+    start = load_weights(None if args.start == "shipped" else args.start)
     samples = list(texel.game_positions(args.games)) + list(texel.epd_positions(args.positions))
     positions = texel.labelled(samples)
-    start = load_weights(None if args.start == "shipped" else args.start)
     fit = texel.tune(positions, start, args.epochs, args.rate, args.l2, args.fixed)
     about = {"positions": len(positions), "epochs": args.epochs, "l2": args.l2}
     texel.write_weights(args.out, fit, {**about, "start": args.start, "fixed": args.fixed})

@@ -156,10 +156,15 @@ def test_fixed_groups_keep_their_start_weights_while_the_rest_are_fitted():
     assert np.abs(weights[mask] - true[mask]).max() < 0.5
 
 
-def test_an_unknown_group_to_keep_fixed_is_refused_with_the_known_ones(tmp_path, capsys):
+def test_a_bad_group_or_start_file_is_refused_before_the_data_is_read(tmp_path, capsys):
+    # x.epd does not exist: these errors come first, not "no EPD file"
     argv = ["tune", "--positions", "x.epd", "--out", str(tmp_path / "w.json")]
     assert main([*argv, "--fixed", "kings"]) == 2
     assert "cannot keep 'kings' fixed; the groups are material, table" in capsys.readouterr().err
+    broken = tmp_path / "start.json"
+    broken.write_text("{not json")
+    assert main([*argv, "--start", str(broken)]) == 2
+    assert "start.json': cannot read" in capsys.readouterr().err
 
 
 @pytest.fixture(scope="module")
