@@ -232,6 +232,14 @@ def build_parser() -> argparse.ArgumentParser:
         "piece-square cells), passed, mobility",
     )
     tune.add_argument(
+        "--holdout",
+        type=float,
+        default=0.0,
+        metavar="SHARE",
+        help="keep the last SHARE of the positions (whole games) out of the fit and report "
+        "their loss before and after",
+    )
+    tune.add_argument(
         "--data", metavar="FILE", help="also write the positions as EPD (.gz: compressed)"
     )
     tune.add_argument("--plot", metavar="FILE", help="draw the loss by epoch (PNG)")
@@ -1007,15 +1015,20 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
 
     if not args.games and not args.positions:
         raise InvalidOptionError("tune needs data: --games DB or --positions EPD")
-    if args.epochs < 1 or args.rate <= 0 or args.l2 < 0:
-        raise InvalidOptionError("tune: --epochs ≥ 1, --rate > 0 and --l2 ≥ 0")
+    if args.epochs < 1 or args.rate <= 0 or args.l2 < 0 or not 0 <= args.holdout < 1:
+        raise InvalidOptionError("tune: --epochs ≥ 1, --rate > 0, --l2 ≥ 0 and 0 ≤ --holdout < 1")
     # an unknown group or a broken start file is refused before the data is read
     texel.free_weights(args.fixed)
     start = load_weights(None if args.start == "shipped" else args.start)
     samples = list(texel.game_positions(args.games)) + list(texel.epd_positions(args.positions))
     positions = texel.labelled(samples)
-    fit = texel.tune(positions, start, args.epochs, args.rate, args.l2, args.fixed)
-    about = {"positions": len(positions), "epochs": args.epochs, "l2": args.l2}
+    fit = texel.tune(positions, start, args.epochs, args.rate, args.l2, args.fixed, args.holdout)
+    about = {
+        "positions": len(positions),
+        "epochs": args.epochs,
+        "l2": args.l2,
+        "holdout": args.holdout,
+    }
     texel.write_weights(args.out, fit, {**about, "start": args.start, "fixed": args.fixed})
     if args.data:
         texel.write_epd(args.data, samples)
@@ -1026,6 +1039,9 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         f"{fit.losses[-1]:.6f} after {args.epochs} epochs; weights written to {args.out}",
         file=out,
     )
+    if fit.held_out is not None:
+        before, after = fit.held_out
+        print(f"held-out games' positions: loss {before:.6f} -> {after:.6f}", file=out)
     return EXIT_OK
 
 

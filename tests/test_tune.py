@@ -209,6 +209,44 @@ def test_tune_fits_the_games_and_writes_weights_data_and_a_plot(games_db, tmp_pa
     assert "positions, k" in capsys.readouterr().out
 
 
+def test_holdout_keeps_evenly_spread_runs_of_positions_out():
+    rows = np.arange(1000)
+    positions = texel.Positions(rows[:, None], np.zeros(1000), np.zeros(1000))
+    fitted, held = texel.split(positions, 0.1)
+    assert held.counts[:, 0].tolist() == [r for r in rows if r // 10 % 10 == 9]  # every 10th run
+    assert len(fitted) == 900 and not set(fitted.counts[:, 0]) & set(held.counts[:, 0])
+    assert len(texel.split(positions, 0.0)[1]) == 0
+    with pytest.raises(InvalidOptionError, match="--holdout"):
+        texel.split(positions, 1.0)
+
+
+def test_tune_with_holdout_fits_the_rest_and_reports_the_held_out_loss(games_db, tmp_path, capsys):
+    data, out = tmp_path / "d.epd", tmp_path / "w.json"
+    assert main(["tune", "--games", str(games_db), "--out", str(out), "--epochs", "1",
+                 "--data", str(data)]) == 0  # fmt: skip
+    lines = data.read_text().splitlines()
+    index = texel.Positions(
+        np.arange(len(lines))[:, None], np.zeros(len(lines)), np.zeros(len(lines))
+    )
+    kept = texel.split(index, 0.25)[0].counts[:, 0]
+    rest = tmp_path / "rest.epd"
+    rest.write_text("\n".join(lines[i] for i in kept) + "\n")
+    alone, split = tmp_path / "alone.json", tmp_path / "split.json"
+    argv = ["tune", "--epochs", "40", "--start", "shipped"]
+    assert main([*argv, "--positions", str(rest), "--out", str(alone)]) == 0
+    assert main([*argv, "--positions", str(data), "--out", str(split), "--holdout", "0.25"]) == 0
+    alone_fit, split_fit = json.loads(alone.read_text()), json.loads(split.read_text())
+    assert split_fit["mg"] == alone_fit["mg"] and split_fit["eg"] == alone_fit["eg"]
+    assert alone_fit["held_out_losses"] is None and split_fit["holdout"] == 0.25
+    held = texel.split(texel.labelled(texel.epd_positions([data])), 0.25)[1]
+    weights = np.array(split_fit["mg"] + split_fit["eg"], dtype=np.float64)
+    after = texel.loss(texel.design(held), held.result, weights, split_fit["k"])
+    assert split_fit["held_out_losses"][1] == pytest.approx(after, abs=1e-7)
+    assert "held-out games' positions: loss" in capsys.readouterr().out
+    assert main([*argv, "--positions", str(data), "--out", str(split), "--holdout", "1"]) == 2
+    assert "--holdout" in capsys.readouterr().err
+
+
 def test_prior_weights_are_the_start_of_the_first_fit(tmp_path):
     mg, eg = prior_weights()
     assert list(mg[:5]) == [100, 320, 330, 500, 950] and list(eg[:5]) == [120, 300, 320, 520, 950]

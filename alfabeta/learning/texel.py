@@ -36,6 +36,9 @@ PHASE_TOTAL = 24
 SKIP_PLIES = 4
 """Plies skipped at the start of each game's own moves (after its opening): the positions games
 share most, which would otherwise weigh more than the rest."""
+HOLDOUT_RUNS = 100
+"""``--holdout`` cuts the positions into this many runs of consecutive positions (on the
+shipped data, about 20 games each) and keeps a share of the runs out."""
 FIXABLE = ("material", "table", "passed", "mobility")
 """Feature groups ``tune`` can keep at their start values (``--fixed``)."""
 RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
@@ -57,13 +60,15 @@ class Positions:
 
 @frozen
 class Fit:
-    """A fit's outcome: integer ``mg``/``eg`` weights, the scale ``k`` and the loss before the
-    first step and after each epoch."""
+    """A fit's outcome: integer ``mg``/``eg`` weights, the scale ``k``, the loss before the
+    first step and after each epoch, and the held-out positions' loss before and after the
+    fit (None without ``holdout``)."""
 
     mg: np.ndarray
     eg: np.ndarray
     k: float
     losses: tuple[float, ...]
+    held_out: tuple[float, float] | None = None
 
 
 def labelled(samples: Iterable[tuple[ChessGame, float]]) -> Positions:
@@ -128,6 +133,25 @@ def epd_positions(paths: Iterable[str | Path]) -> Iterator[tuple[ChessGame, floa
             if score is None:
                 score = float(text)
             yield ChessGame(" ".join([*line.split()[:4], "0", "1"])), score
+
+
+def split(positions: Positions, holdout: float) -> tuple[Positions, Positions]:
+    """The positions to fit and a ``holdout`` share (0 ≤ share < 1) kept out: of
+    ``HOLDOUT_RUNS`` runs of consecutive positions, that share, spread evenly (with 0.1, every
+    tenth run). Positions come in game order, so a run is whole games but for its ends: the
+    fit is tested on games it has not seen — positions of one game are too alike to test each
+    other."""
+    if not 0 <= holdout < 1:
+        raise InvalidOptionError(f"tune: --holdout {holdout} is not a share in [0, 1)")
+    run = np.arange(len(positions)) * HOLDOUT_RUNS // max(1, len(positions))
+    held = np.floor((run + 1) * holdout + 1e-9) > np.floor(run * holdout + 1e-9)
+    if held.all():
+        raise InvalidOptionError("tune: --holdout leaves no positions to fit")
+
+    def part(rows: np.ndarray) -> Positions:
+        return Positions(positions.counts[rows], positions.phase[rows], positions.result[rows])
+
+    return part(~held), part(held)
 
 
 def design(positions: Positions) -> np.ndarray:
@@ -220,16 +244,23 @@ def tune(
     rate: float,
     l2: float,
     fixed: Iterable[str] = (),
+    holdout: float = 0.0,
 ) -> Fit:
     """Fit k to the ``start`` (mg, eg) weights, then the weights (those of the ``fixed``
-    feature groups stay as they start); rounded to integers."""
-    x = design(positions)
+    feature groups stay as they start), on all but the last ``holdout`` share of the
+    positions (``split``), whose loss is measured before and after; rounded to integers."""
+    fitted, held = split(positions, holdout)
+    x = design(fitted)
     initial = np.concatenate(start).astype(np.float64)
-    k = fit_scale(x, positions.result, initial)
-    weights, losses = fit(x, positions.result, initial, k, epochs, rate, l2, free_weights(fixed))
+    k = fit_scale(x, fitted.result, initial)
+    weights, losses = fit(x, fitted.result, initial, k, epochs, rate, l2, free_weights(fixed))
     count = len(feature_names())
     rounded = np.rint(weights).astype(np.int64)
-    return Fit(rounded[:count], rounded[count:], k, tuple(losses))
+    held_out = None
+    if len(held):
+        x_held = design(held)
+        held_out = (loss(x_held, held.result, initial, k), loss(x_held, held.result, rounded, k))
+    return Fit(rounded[:count], rounded[count:], k, tuple(losses), held_out)
 
 
 def write_weights(path: str | Path, result: Fit, about: dict[str, Any]) -> None:
@@ -239,6 +270,9 @@ def write_weights(path: str | Path, result: Fit, about: dict[str, Any]) -> None:
         **about,
         "k": result.k,
         "losses": [round(value, 8) for value in result.losses],
+        "held_out_losses": None
+        if result.held_out is None
+        else [round(value, 8) for value in result.held_out],
         "features": feature_names(),
         "mg": [int(v) for v in result.mg],
         "eg": [int(v) for v in result.eg],
