@@ -71,13 +71,14 @@ def test_a_position_whose_only_non_losing_line_repeats_is_scored_a_draw(catalog)
     assert search("off").value < -300  # threefold is 4 plies beyond the horizon
 
 
-@pytest.mark.parametrize("spec", [FULL, FULL[:-1] + ", singular=on)", FULL[:-1] + ", razor=200)"])
+@pytest.mark.parametrize("extra", ["", "singular=on", "razor=200", "delta=200", "improving=on"])
 @pytest.mark.parametrize("fen, n, best", MATES)
-def test_the_full_configuration_finds_each_mate_at_its_distance(catalog, fen, n, best, spec):
+def test_the_full_configuration_finds_each_mate_at_its_distance(catalog, fen, n, best, extra):
     # two plies beyond the mate: reductions and pruning may hide a quiet mating move (a king
     # step) at the nominal depth, and the right distance must come out all the same; singular
     # extensions' searches without the table's move must not leave their bounds in the table
     position = catalog.game("chess").from_string(fen)
+    spec = FULL[:-1] + f", {extra})" if extra else FULL
     for evaluator in ("standard", "tuned"):
         result = catalog.searcher(spec).search(
             position, catalog.evaluator(evaluator), Limit(depth=2 * n + 3)
@@ -107,10 +108,10 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     game = catalog.game("chess")
     base = "negascout(tt=on, iterative=on, killers=on, history=on, null_move=2, captures=on"
 
-    def nodes(extra):
+    def nodes(extra, depth=5):
         return sum(
             catalog.searcher(base + extra + ")")
-            .search(game.from_string(fen), catalog.evaluator("standard"), Limit(depth=5))
+            .search(game.from_string(fen), catalog.evaluator("standard"), Limit(depth=depth))
             .nodes
             for fen in game.bench_positions[:6]
         )
@@ -129,6 +130,16 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     with_quiescence = nodes(", quiescence=on")
     assert nodes(", quiescence=on, razor=200") < with_quiescence
     assert nodes(", razor=200") == plain  # razoring asks quiescence: without it, no razoring
+    assert nodes(", quiescence=on, delta=200") < with_quiescence
+    assert nodes(", delta=200") == plain  # delta pruning is quiescence's
+    # a node compares its static score with the one two plies up, and reduces at depth ≥ 3:
+    # more reductions, but their re-searches may cost more nodes than they save
+    with_lmr = nodes(", lmr=2, lmr_log=on", depth=7)
+    assert nodes(", lmr=2, lmr_log=on, improving=on", depth=7) != with_lmr
+    assert nodes(", improving=on") == plain  # it reduces only with lmr
+    reduced = ", lmr=2, lmr_log=on, malus=on"
+    assert nodes(reduced + ", lmr_history=on") != nodes(reduced)
+    assert nodes(", lmr=2, lmr_log=on, lmr_history=on") == nodes(", lmr=2, lmr_log=on")  # malus
 
 
 def test_quiescence_with_evasions_sees_the_fork_behind_a_capturing_check(catalog):

@@ -111,6 +111,7 @@ class AlphaBeta(PyAlphaBeta):
     futility: int = field(default=0, validator=whole(0), kw_only=True)
     lmr: int = field(default=0, validator=whole(0), kw_only=True)
     lmr_log: bool = field(default=False, validator=FLAG, kw_only=True)
+    lmr_history: bool = field(default=False, validator=FLAG, kw_only=True)
     null_adaptive: bool = field(default=False, validator=FLAG, kw_only=True)
     verify_depth: int = field(default=0, validator=whole(0), kw_only=True)
     widen: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -118,6 +119,8 @@ class AlphaBeta(PyAlphaBeta):
     mate_distance: bool = field(default=False, validator=FLAG, kw_only=True)
     rfp: int = field(default=0, validator=whole(0), kw_only=True)
     razor: int = field(default=0, validator=whole(0), kw_only=True)
+    delta: int = field(default=0, validator=whole(0), kw_only=True)
+    improving: bool = field(default=False, validator=FLAG, kw_only=True)
     iir: bool = field(default=False, validator=FLAG, kw_only=True)
     see: bool = field(default=False, validator=FLAG, kw_only=True)
     evasions: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -185,6 +188,7 @@ class AlphaBeta(PyAlphaBeta):
             "futility": self.futility,
             "lmr": self.lmr,
             "lmr_log": self.lmr_log,
+            "lmr_history": self.lmr_history,
             "null_adaptive": self.null_adaptive,
             "verify_depth": self.verify_depth,
             "widen": self.widen,
@@ -192,6 +196,8 @@ class AlphaBeta(PyAlphaBeta):
             "mate_distance": self.mate_distance,
             "rfp": self.rfp,
             "razor": self.razor,
+            "delta": self.delta,
+            "improving": self.improving,
             "iir": self.iir,
             "see": self.see,
             "evasions": self.evasions,

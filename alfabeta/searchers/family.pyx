@@ -41,6 +41,12 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
 * ``razor``: razoring (with ``quiescence``) — at a null-window node with depth ≤
   ``RAZOR_DEPTH`` that is not tactical, a static score at least ``razor`` × depth below α asks
   quiescence with the window (α, α+1); a result ≤ α ends the node with it;
+* ``delta``: delta pruning in quiescence — a noisy move whose static exchange gain plus
+  ``delta`` cannot lift the stand-pat score above α is not searched (a fail-soft result
+  counts it as that bound);
+* ``improving`` (with ``lmr``): the static score of every node below the root that is not
+  tactical is compared with the one two plies up (the same side's); where it has fallen, the
+  late moves of a null-window node are reduced one ply more;
 * ``iir``: internal iterative reduction — a node of depth ≥ ``IIR_DEPTH`` the table has no
   move for is searched one ply shallower (its ordering is poor; the next iteration is not);
 * ``lmp``: late-move pruning — at a null-window node of depth ≤ ``QUIET_PRUNE_DEPTH`` that
@@ -58,7 +64,9 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   that do not lose material) are searched one ply shallower with a null window, and again at
   full depth if they beat α; ``lmr_log`` reduces by ⌊0.75 + ln(depth)·ln(move number)/2.25⌋
   plies instead of one (one less at a PV node and for a move that leaves the opponent in a
-  tactical position; none below one), never below depth 1;
+  tactical position; none below one), never below depth 1; ``lmr_history`` (with
+  ``lmr_log`` and ``malus``) takes a ply less per ``LMR_HISTORY_STEP`` of the move's history
+  score and adds one per that much below zero;
 * ``extensions``: a position the game marks tactical (``is_tactical``) is searched one ply
   deeper, at most that many times along a path ("continuación heurística", §1.10);
 * ``singular``: singular extensions (with ``tt`` and ``extensions``) — below the root, when
@@ -116,6 +124,8 @@ cdef enum:
     SINGULAR_REACH = 3   # with a table bound from at most this many plies shallower,
     SINGULAR_MARGIN = 2  # s = the bound − this × depth
     ALL_MOVES = 1 << 30  # a quiet_limit that skips nothing
+    NO_STATIC = -(1 << 30)  # ``improving``: no static score known at that ply
+    LMR_HISTORY_STEP = 8192  # ``lmr_history``: a ply less (more) per this much history (malus)
 
 # LMR_TABLE[depth][move number]: ⌊0.75 + ln(depth)·ln(move number)/2.25⌋ (``lmr_log``)
 cdef int[64][64] LMR_TABLE
@@ -146,6 +156,7 @@ cdef struct Options:
     int futility
     int lmr
     bint lmr_log
+    bint lmr_history
     int verify_depth
     bint null_adaptive
     bint widen
@@ -153,6 +164,8 @@ cdef struct Options:
     bint mate_distance
     int rfp
     int razor
+    int delta
+    bint improving
     bint iir
     bint see
     bint evasions
@@ -193,6 +206,8 @@ cdef class Family:
     cdef int root_best        # best value among the finished root moves of this pass
     cdef int[SEARCH_MAX_PLY + 2] path  # the move made at each ply (NO_MOVE: a null move)
     cdef int[SEARCH_MAX_PLY + 2] excluded  # ``singular``: the move a ply's test leaves out
+    cdef int[SEARCH_MAX_PLY + 2] static_at  # ``improving``: each ply's static score
+    cdef bint[SEARCH_MAX_PLY + 2] worsening  # ``improving``: the ply's static score fell
 
     def __cinit__(self, SearchContext ctx, dict options, TranspositionTable table=None):
         self.ctx = ctx
@@ -211,6 +226,7 @@ cdef class Family:
         self.o.futility = o["futility"]
         self.o.lmr = o["lmr"]
         self.o.lmr_log = o["lmr_log"]
+        self.o.lmr_history = o["lmr_history"] and o["lmr_log"] and o["malus"] and o["history"]
         self.o.verify_depth = o["verify_depth"]
         self.o.null_adaptive = o["null_adaptive"]
         self.o.widen = o["widen"]
@@ -218,6 +234,8 @@ cdef class Family:
         self.o.mate_distance = o["mate_distance"]
         self.o.rfp = o["rfp"]
         self.o.razor = o["razor"] if o["quiescence"] else 0
+        self.o.delta = o["delta"]
+        self.o.improving = o["improving"] and o["lmr"] > 0
         self.o.iir = o["iir"]
         self.o.see = o["see"] and o["captures"]
         self.o.evasions = o["evasions"]
@@ -232,6 +250,8 @@ cdef class Family:
             self.table = table if table is not None else TranspositionTable(o["tt_mb"])
         for i in range(SEARCH_MAX_PLY + 2):
             self.excluded[i] = NO_MOVE
+            self.static_at[i] = NO_STATIC
+            self.worsening[i] = False
         self.picker = MovePicker(ctx.pos.max_moves, tt_move=o["tt_move"] and o["tt"],
                                  captures=o["captures"], killers=o["killers"],
                                  history=o["history"], see=o["see"], malus=o["malus"],
@@ -316,7 +336,7 @@ cdef class Family:
         result is clamped to [α, β]; fail-soft: a bound as tight as found, never below the
         stand-pat score."""
         cdef bint evading = self.o.evasions and self.pos.is_tactical()
-        cdef int stand, best, value, count, i, status
+        cdef int stand, best, value, count, i, status, gain
         cdef int* moves
         if evading:  # every reply is searched; no legal move was scored by the outcome
             stand = -(SCORE_WIN - ply)
@@ -334,8 +354,15 @@ cdef class Family:
         if self.picker.use_captures:
             self.picker.order_noisy(self.pos, moves, count)
         for i in range(count):
-            if self.o.see and not evading and self.pos.exchange(moves[i]) < 0:
-                continue
+            if (self.o.see or self.o.delta) and not evading:
+                gain = self.pos.exchange(moves[i])
+                if self.o.see and gain < 0:
+                    continue
+                if self.o.delta and stand + gain + self.o.delta <= (
+                        alpha if alpha > best else best):
+                    if stand + gain + self.o.delta > best:
+                        best = stand + gain + self.o.delta
+                    continue
             self.pos.make(moves[i])
             if spend_node(self.ctx):
                 self.pos.unmake(moves[i])
@@ -395,12 +422,19 @@ cdef class Family:
         cdef Options* o = &self.o
         cdef int value = 0, reduction
         cdef bint leaf_child
+        cdef long long history = 0
+        if o.lmr_history:
+            history = self.picker.history_of(self.pos.side_to_move, move)
         self.path[ply] = move
         self.pos.make(move)
         if o.lmr and index >= o.lmr and depth >= 3 and move != tt_move \
                 and not self.picker.is_killer(ply, move) \
                 and (not self.picker.use_captures or index >= staged):
-            reduction = self.reduction(depth, index, beta - alpha > 1)
+            reduction = self.reduction(depth, index, beta - alpha > 1, history)
+            if o.improving and beta - alpha == 1 and self.worsening[ply]:
+                reduction += 1
+                if reduction > depth - 2:
+                    reduction = depth - 2
             if reduction > 0:
                 value = -self.node(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, True,
                                    extended)
@@ -422,16 +456,21 @@ cdef class Family:
         self.pos.unmake(move)
         return value
 
-    cdef inline int reduction(self, int depth, int index, bint pv_node) except -1:
+    cdef inline int reduction(self, int depth, int index, bint pv_node,
+                              long long history) except? -2147483647:
         """How many plies ``lmr`` takes off the ``index``-th move (made already) of a node
         of ``depth``: one, or with ``lmr_log`` the table's, less one at a PV node and less
-        one when the move leaves the opponent tactical, kept to at least one ply of depth."""
+        one when the move leaves the opponent tactical, kept to at least one ply of depth;
+        with ``lmr_history``, also a ply less per ``LMR_HISTORY_STEP`` of the move's
+        ``history`` (a ply more per that much below zero)."""
         cdef int r
         if not self.o.lmr_log:
             return 1
         r = LMR_TABLE[depth if depth < 64 else 63][index + 1 if index < 63 else 63]
         if pv_node:
             r -= 1
+        if self.o.lmr_history:
+            r -= <int> (history // LMR_HISTORY_STEP)
         if r > 0 and self.pos.is_tactical():
             r -= 1
         if r > depth - 2:
@@ -538,6 +577,8 @@ cdef class Family:
         cdef uint64_t key = 0
         cdef bint done, excluding = self.excluded[ply] != NO_MOVE
         cdef int singular = 0
+        self.static_at[ply] = NO_STATIC
+        self.worsening[ply] = False
         if self.o.tt:
             key = self.pos.c_key()
             self.table.prefetch(key)
@@ -605,18 +646,26 @@ cdef class Family:
         """The node's forward pruning, below the root: reverse futility (``rfp``), razoring
         (``razor``), then the null move (``null_r``, ``null_ok``) — True when one ends the
         node, with ``score`` — and how many moves are tried before the quiet ones are skipped
-        (``lmp``, ``frontier``; ``quiet_limit`` is left alone otherwise)."""
+        (``lmp``, ``frontier``; ``quiet_limit`` is left alone otherwise). With ``improving``,
+        it also records the node's static score and whether it fell (``worsening``)."""
         cdef Options* o = &self.o
         cdef int static = 0, reduction = o.null_r
         cdef bint tactical, known = False
-        cdef int value
-        if not o.rfp and not o.razor and not o.null_r and not o.lmp and not o.frontier:
+        cdef int value, earlier
+        if not o.rfp and not o.razor and not o.null_r and not o.lmp and not o.frontier \
+                and not o.improving:
             return False
-        tactical = (o.rfp or o.razor or o.null_adaptive or o.lmp or o.frontier) \
+        tactical = (o.rfp or o.razor or o.null_adaptive or o.lmp or o.frontier or o.improving) \
             and self.pos.is_tactical()
+        if o.improving and not tactical:
+            static, known = self.evaluate(), True
+            self.static_at[ply] = static
+            earlier = self.static_at[ply - 2] if ply >= 2 else NO_STATIC
+            self.worsening[ply] = earlier != NO_STATIC and static < earlier
         if o.rfp and not tactical and beta - alpha == 1 and depth <= RFP_DEPTH \
                 and -PROVEN < beta < PROVEN:
-            static, known = self.evaluate(), True
+            if not known:
+                static, known = self.evaluate(), True
             if static - o.rfp * depth >= beta:
                 score[0] = static if o.fail_soft or o.pvs else beta
                 return True

@@ -19,6 +19,7 @@ cdef class MovePicker:
 
     cdef long long* history_slot(self, int side, int move) noexcept
     cdef int* countermove_slot(self, int side, int previous) noexcept
+    cdef long long history_of(self, int side, int move) noexcept
 
     cdef int order(self, Position pos, int* moves, int count, int ply, int tt_move,
                    int previous) except -1

@@ -85,6 +85,10 @@ cdef class MovePicker:
                                  + ((<unsigned int> previous * 2654435761u) >> 20
                                     & (COUNTERMOVE_SIZE - 1))]
 
+    cdef long long history_of(self, int side, int move) noexcept:
+        """The history score of ``move`` by ``side`` (0 with history off)."""
+        return self.history_slot(side, move)[0] if self.use_history else 0
+
     cdef bint is_killer(self, int ply, int move) noexcept:
         """Is ``move`` one of the ply's killers (always False with killers off)?"""
         return self.use_killers and (self.killer[2 * ply] == move
