@@ -32,6 +32,8 @@ EXCHANGES = [
     ("4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 1", "d5c6", 100),  # en passant
     ("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", 0),  # castling exchanges nothing
     ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a2", 0),  # a quiet move
+    ("4k3/8/8/8/4p3/8/8/4K1N1 w - - 0 1", "g1f3", -320),  # a quiet move that hangs a knight
+    ("4k3/8/8/8/4p3/8/6P1/4K1N1 w - - 0 1", "g1f3", -220),  # … defended: N for P
 ]
 
 
@@ -71,7 +73,9 @@ def test_a_position_whose_only_non_losing_line_repeats_is_scored_a_draw(catalog)
     assert search("off").value < -300  # threefold is 4 plies beyond the horizon
 
 
-@pytest.mark.parametrize("extra", ["", "singular=on", "razor=200", "delta=200", "improving=on"])
+@pytest.mark.parametrize(
+    "extra", ["", "singular=on", "razor=200", "delta=200", "improving=on", "see_prune=80"]
+)
 @pytest.mark.parametrize("fen, n, best", MATES)
 def test_the_full_configuration_finds_each_mate_at_its_distance(catalog, fen, n, best, extra):
     # two plies beyond the mate: reductions and pruning may hide a quiet mating move (a king
@@ -125,6 +129,7 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
         ", frontier=100",
         ", see=on",
         ", malus=on",
+        ", see_prune=80",
     ):
         assert nodes(option) < plain, option
     with_quiescence = nodes(", quiescence=on")

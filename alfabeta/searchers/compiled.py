@@ -121,6 +121,7 @@ class AlphaBeta(PyAlphaBeta):
     razor: int = field(default=0, validator=whole(0), kw_only=True)
     delta: int = field(default=0, validator=whole(0), kw_only=True)
     improving: bool = field(default=False, validator=FLAG, kw_only=True)
+    see_prune: int = field(default=0, validator=whole(0), kw_only=True)
     iir: bool = field(default=False, validator=FLAG, kw_only=True)
     see: bool = field(default=False, validator=FLAG, kw_only=True)
     evasions: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -198,6 +199,7 @@ class AlphaBeta(PyAlphaBeta):
             "razor": self.razor,
             "delta": self.delta,
             "improving": self.improving,
+            "see_prune": self.see_prune,
             "iir": self.iir,
             "see": self.see,
             "evasions": self.evasions,

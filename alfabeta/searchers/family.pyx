@@ -54,6 +54,10 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   killers) are skipped from move 3 + depth² on;
 * ``frontier``: futility pruning — at such a node of depth ≤ ``FRONTIER_DEPTH`` whose static
   score plus ``frontier`` × depth cannot reach α, those moves are skipped after the first;
+* ``see_prune``: at a null-window node of depth ≤ ``SEE_PRUNE_DEPTH`` that is not tactical,
+  a move after the first whose static exchange (the game's ``exchange``: for a quiet move,
+  what the opponent wins by taking the piece moved) is below −``see_prune`` × depth is not
+  searched;
 * ``see``: with ``captures``, noisy moves that lose material by the game's static exchange
   (``exchange``) are tried after the killers, and quiescence skips them;
 * ``futility``: the survey's "poda de inutilidades" (§1.3): once a node's window, wider than
@@ -120,6 +124,7 @@ cdef enum:
     WIDEN_TRIES = 5      # aspiration windows widened this many times before a full window
     QUIET_PRUNE_DEPTH = 3  # late-move pruning at depth ≤ this
     FRONTIER_DEPTH = 2   # futility pruning of quiet moves at depth ≤ this
+    SEE_PRUNE_DEPTH = 4  # ``see_prune`` at depth ≤ this
     SINGULAR_DEPTH = 7   # ``singular`` tests nodes of at least this depth,
     SINGULAR_REACH = 3   # with a table bound from at most this many plies shallower,
     SINGULAR_MARGIN = 2  # s = the bound − this × depth
@@ -166,6 +171,7 @@ cdef struct Options:
     int razor
     int delta
     bint improving
+    int see_prune
     bint iir
     bint see
     bint evasions
@@ -236,6 +242,7 @@ cdef class Family:
         self.o.razor = o["razor"] if o["quiescence"] else 0
         self.o.delta = o["delta"]
         self.o.improving = o["improving"] and o["lmr"] > 0
+        self.o.see_prune = o["see_prune"]
         self.o.iir = o["iir"]
         self.o.see = o["see"] and o["captures"]
         self.o.evasions = o["evasions"]
@@ -492,7 +499,12 @@ cdef class Family:
         cdef int count, i, m, a, value, score, best = -SCORE_INF, best_move = NO_MOVE
         cdef int excluded = self.excluded[ply]
         cdef int staged = 0, previous = self.path[ply - 1] if ply > 0 else NO_MOVE
+        cdef int see_floor = 0
         cdef int* moves = ply_moves(self.ctx, ply)
+        cdef bint see_pruning = o.see_prune and ply > 0 and beta - alpha == 1 \
+            and depth <= SEE_PRUNE_DEPTH and not self.pos.is_tactical()
+        if see_pruning:
+            see_floor = -o.see_prune * depth
         count = self.pos.generate(moves)
         if self.picker.active:
             staged = self.picker.order(self.pos, moves, count, ply, tt_move, previous)
@@ -501,6 +513,8 @@ cdef class Family:
                 break
             m = moves[i]
             if m == excluded:
+                continue
+            if see_pruning and i > 0 and best > -PROVEN and self.pos.exchange(m) < see_floor:
                 continue
             a = alpha if o.pvs or alpha > best else best
             if ply == 0 and not o.shared_root:
