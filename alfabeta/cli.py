@@ -236,8 +236,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=float,
         default=0.0,
         metavar="SHARE",
-        help="keep the last SHARE of the positions (whole games) out of the fit and report "
-        "their loss before and after",
+        help="keep SHARE of the positions out of the fit, as evenly spread runs of whole games, "
+        "and report their loss before and after",
     )
     tune.add_argument(
         "--data", metavar="FILE", help="also write the positions as EPD (.gz: compressed)"

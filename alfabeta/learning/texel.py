@@ -247,8 +247,8 @@ def tune(
     holdout: float = 0.0,
 ) -> Fit:
     """Fit k to the ``start`` (mg, eg) weights, then the weights (those of the ``fixed``
-    feature groups stay as they start), on all but the last ``holdout`` share of the
-    positions (``split``), whose loss is measured before and after; rounded to integers."""
+    feature groups stay as they start), on all but a ``holdout`` share of the positions
+    (``split``), whose loss is measured before and after; rounded to integers."""
     fitted, held = split(positions, holdout)
     x = design(fitted)
     initial = np.concatenate(start).astype(np.float64)

@@ -591,8 +591,9 @@ cdef class Family:
         cdef uint64_t key = 0
         cdef bint done, excluding = self.excluded[ply] != NO_MOVE
         cdef int singular = 0
-        self.static_at[ply] = NO_STATIC
-        self.worsening[ply] = False
+        if self.o.improving:
+            self.static_at[ply] = NO_STATIC
+            self.worsening[ply] = False
         if self.o.tt:
             key = self.pos.c_key()
             self.table.prefetch(key)
