@@ -74,7 +74,8 @@ def test_a_position_whose_only_non_losing_line_repeats_is_scored_a_draw(catalog)
 
 
 @pytest.mark.parametrize(
-    "extra", ["", "singular=on", "razor=200", "delta=200", "improving=on", "see_prune=80"]
+    "extra",
+    ["", "singular=on", "razor=200", "delta=200", "improving=on", "see_prune=80", "qs_tt=on"],
 )
 @pytest.mark.parametrize("fen, n, best", MATES)
 def test_the_full_configuration_finds_each_mate_at_its_distance(catalog, fen, n, best, extra):
@@ -137,6 +138,11 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     assert nodes(", razor=200") == plain  # razoring asks quiescence: without it, no razoring
     assert nodes(", quiescence=on, delta=200") < with_quiescence
     assert nodes(", delta=200") == plain  # delta pruning is quiescence's
+    assert nodes(", quiescence=on, qs_tt=on") < with_quiescence
+    assert nodes(", qs_tt=on") == plain  # the table inside quiescence
+    adaptive = nodes(", null_adaptive=on", depth=7)
+    assert nodes(", null_adaptive=on, null_depth=3", depth=7) < adaptive  # R grows faster
+    assert nodes(", null_depth=3") == plain  # the divisor is the adaptive reduction's
     # a node compares its static score with the one two plies up, and reduces at depth ≥ 3:
     # more reductions, but their re-searches may cost more nodes than they save
     with_lmr = nodes(", lmr=2, lmr_log=on", depth=7)
@@ -145,6 +151,20 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     reduced = ", lmr=2, lmr_log=on, malus=on"
     assert nodes(reduced + ", lmr_history=on") != nodes(reduced)
     assert nodes(", lmr=2, lmr_log=on, lmr_history=on") == nodes(", lmr=2, lmr_log=on")  # malus
+
+
+def test_a_full_two_way_table_keeps_the_exact_value(catalog):
+    # a 1 MB table overflowing many times over: replacing the shallower of two entries must
+    # never mix up keys or bounds
+    game = catalog.game("chess")
+    material = catalog.evaluator("material")
+    for fen in game.bench_positions[:4]:
+        position = game.from_string(fen)
+        exact = catalog.searcher("alphabeta").search(position, material, Limit(depth=4))
+        paired = catalog.searcher("alphabeta(tt=on, tt_mb=1, tt_ways=2)").search(
+            position, material, Limit(depth=4)
+        )
+        assert paired.value == exact.value and paired.nodes < exact.nodes
 
 
 def test_quiescence_with_evasions_sees_the_fork_behind_a_capturing_check(catalog):
@@ -162,14 +182,18 @@ def test_quiescence_with_evasions_sees_the_fork_behind_a_capturing_check(catalog
     assert (position.move_str(found.move), found.value) == ("g5f7", 100)  # N against two pawns
 
 
-def test_a_kept_table_gives_way_to_the_next_search(catalog):
+@pytest.mark.parametrize("ways", [1])
+def test_a_kept_table_gives_way_to_the_next_search(catalog, ways):
     # a full 1 MB table of another game's deeper entries must not refuse this search's own:
     # with no position in common the search is node for node the fresh table's
     game = catalog.game("chess")
     other = game.from_string(game.bench_positions[1])
     position = game.from_string("4k3/pp3ppp/8/8/8/8/PP3PPP/4K3 w - - 0 1")
     standard = catalog.evaluator("standard")
-    spec = "negascout(tt=on, tt_mb=1, iterative=on, killers=on, history=on, quiescence=on{})"
+    spec = (
+        f"negascout(tt=on, tt_mb=1, tt_ways={ways}, iterative=on, killers=on, history=on, "
+        "quiescence=on{})"
+    )
     kept = catalog.searcher(spec.format(", keep_table=on"))
     kept.search(other, standard, Limit(depth=7))
     assert kept.table.hashfull() > 900
@@ -179,7 +203,15 @@ def test_a_kept_table_gives_way_to_the_next_search(catalog):
 
 
 @pytest.mark.parametrize(
-    "spec", ["alphabeta(rfp=-1)", "alphabeta(lmr_log=maybe)", "alphabeta(verify_depth=-2)"]
+    "spec",
+    [
+        "alphabeta(rfp=-1)",
+        "alphabeta(lmr_log=maybe)",
+        "alphabeta(verify_depth=-2)",
+        "alphabeta(null_depth=0)",
+        "alphabeta(qs_tt=2)",
+        "alphabeta(tt_ways=3)",
+    ],
 )
 def test_impossible_options_are_refused_with_their_name(catalog, spec):
     with pytest.raises(InvalidOptionError, match=spec.split("(")[1].split("=")[0]):

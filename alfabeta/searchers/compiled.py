@@ -96,6 +96,7 @@ class AlphaBeta(PyAlphaBeta):
     research_leaves: bool = field(default=True, validator=FLAG, kw_only=True)
     tt: bool = field(default=False, validator=FLAG, kw_only=True)
     tt_mb: int = field(default=16, validator=whole(1, 4096), kw_only=True)
+    tt_ways: int = field(default=1, validator=whole(1, 2), kw_only=True)
     iterative: bool = field(default=False, validator=FLAG, kw_only=True)
     tt_move: bool = field(default=True, validator=FLAG, kw_only=True)
     captures: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -104,6 +105,7 @@ class AlphaBeta(PyAlphaBeta):
     malus: bool = field(default=False, validator=FLAG, kw_only=True)
     countermove: bool = field(default=False, validator=FLAG, kw_only=True)
     quiescence: bool = field(default=False, validator=FLAG, kw_only=True)
+    qs_tt: bool = field(default=False, validator=FLAG, kw_only=True)
     null_move: int = field(default=0, validator=whole(0), kw_only=True)
     verified: bool = field(default=False, validator=FLAG, kw_only=True)
     aspiration: int = field(default=0, validator=whole(0), kw_only=True)
@@ -113,6 +115,7 @@ class AlphaBeta(PyAlphaBeta):
     lmr_log: bool = field(default=False, validator=FLAG, kw_only=True)
     lmr_history: bool = field(default=False, validator=FLAG, kw_only=True)
     null_adaptive: bool = field(default=False, validator=FLAG, kw_only=True)
+    null_depth: int = field(default=6, validator=whole(1, 64), kw_only=True)
     verify_depth: int = field(default=0, validator=whole(0), kw_only=True)
     widen: bool = field(default=False, validator=FLAG, kw_only=True)
     repetition: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -142,7 +145,7 @@ class AlphaBeta(PyAlphaBeta):
         entries are kept between searches, so the next search of the same game starts from
         what this one stored. None with ``tt`` off."""
         if self.tt and self._table is None:
-            self._table = TranspositionTable(self.tt_mb)
+            self._table = TranspositionTable(self.tt_mb, two_way=self.tt_ways == 2)
         return self._table
 
     def new_game(self) -> None:
@@ -175,6 +178,7 @@ class AlphaBeta(PyAlphaBeta):
             "research_leaves": self.research_leaves,
             "tt": self.tt,
             "tt_mb": self.tt_mb,
+            "tt_ways": self.tt_ways,
             "iterative": self.iterative,
             "tt_move": self.tt_move,
             "captures": self.captures,
@@ -183,6 +187,7 @@ class AlphaBeta(PyAlphaBeta):
             "malus": self.malus,
             "countermove": self.countermove,
             "quiescence": self.quiescence,
+            "qs_tt": self.qs_tt,
             "null_r": self.null_move,
             "verified": self.verified,
             "aspiration": self.aspiration,
@@ -191,6 +196,7 @@ class AlphaBeta(PyAlphaBeta):
             "lmr_log": self.lmr_log,
             "lmr_history": self.lmr_history,
             "null_adaptive": self.null_adaptive,
+            "null_depth": self.null_depth,
             "verify_depth": self.verify_depth,
             "widen": self.widen,
             "repetition": self.repetition,

@@ -10,7 +10,8 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   the child is a leaf (off: the leaf's value is already exact);
 * ``tt``: a transposition table (§1.17) of ``tt_mb`` MB, keyed by ``c_key()``, holding a lower
   and an upper bound per entry (EXACT when they meet), the depth and the best move;
-  depth-preferred replacement; mate scores stored relative to the node;
+  depth-preferred replacement (``tt_ways=2``: pairs of slots, the shallower replaced); mate
+  scores stored relative to the node;
 * ``iterative``: depth 1, 2, … (§1.9); the result is the last completed iteration's;
 * ordering (``ordering.pyx``, a staged picker): ``tt_move`` first, then the noisy moves by the
   game's ``order_hint`` (``captures``), two ``killers`` per ply, the ``history`` heuristic
@@ -18,13 +19,14 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   with ``countermove`` the move that last refuted the previous one, before the history;
 * ``quiescence``: at the horizon, stand pat then follow ``generate_noisy`` moves (§1.4);
   ``evasions``: a tactical position (in check, in chess) met there does not stand pat but
-  searches every move;
+  searches every move; ``qs_tt`` (with ``tt``): every quiescence node below the horizon's
+  asks the table and stores its result as a depth-0 entry, as the horizon's own does;
 * ``null_r``: null-move pruning with reduction R (§1.11), searched at depth − R − 1 with the
   window (β−1, β), never twice in a row, skipped where ``make_null`` refuses (no pass move or
   a zugzwang-prone position); ``verified`` re-checks a null-move cut with a search of the
   node at depth − R, from ``verify_depth`` on; ``null_adaptive`` tries it only where the
-  static score reaches β, with R + depth/6 + (static − β)/200 (at most R + 3 from the
-  margin);
+  static score reaches β, with R + depth/``null_depth`` (6 unless set) + (static − β)/200
+  (at most R + 3 from the margin);
 * ``aspiration``: a root window of ± that many points around the previous iteration's value
   (or ``guess``); a result on or outside an edge is a failure and is searched again with a
   full window (§1.12); ``widen`` instead moves only the failed edge, doubling the margin each
@@ -155,6 +157,7 @@ cdef struct Options:
     bint tt
     bint iterative
     bint quiescence
+    bint qs_tt
     int null_r
     bint verified
     int aspiration
@@ -164,6 +167,7 @@ cdef struct Options:
     bint lmr_history
     int verify_depth
     bint null_adaptive
+    int null_depth
     bint widen
     bint repetition
     bint mate_distance
@@ -226,6 +230,7 @@ cdef class Family:
         self.o.tt = o["tt"]
         self.o.iterative = o["iterative"]
         self.o.quiescence = o["quiescence"]
+        self.o.qs_tt = o["qs_tt"] and o["tt"] and o["quiescence"]
         self.o.null_r = o["null_r"]
         self.o.verified = o["verified"]
         self.o.aspiration = o["aspiration"]
@@ -235,6 +240,7 @@ cdef class Family:
         self.o.lmr_history = o["lmr_history"] and o["lmr_log"] and o["malus"] and o["history"]
         self.o.verify_depth = o["verify_depth"]
         self.o.null_adaptive = o["null_adaptive"]
+        self.o.null_depth = o["null_depth"]
         self.o.widen = o["widen"]
         self.o.repetition = o["repetition"]
         self.o.mate_distance = o["mate_distance"]
@@ -254,7 +260,8 @@ cdef class Family:
         self.o.mtd = o["mtd"]
         self.o.mtd_start = o["mtd_start"]
         if self.o.tt:
-            self.table = table if table is not None else TranspositionTable(o["tt_mb"])
+            self.table = table if table is not None else \
+                TranspositionTable(o["tt_mb"], o["tt_ways"] == 2)
         for i in range(SEARCH_MAX_PLY + 2):
             self.excluded[i] = NO_MOVE
             self.static_at[i] = NO_STATIC
@@ -382,7 +389,7 @@ cdef class Family:
             elif status == RESULT_LEAF:
                 value = -self.evaluate()
             else:
-                value = -self.quiesce(ply + 1, -beta, -(alpha if alpha > best else best))
+                value = -self.quiesce_stored(ply + 1, -beta, -(alpha if alpha > best else best))
             self.pos.unmake(moves[i])
             if self.ctx.aborted:
                 return 0
@@ -393,6 +400,21 @@ cdef class Family:
         if self.o.fail_soft:
             return best
         return best if best > alpha else alpha
+
+    cdef inline int quiesce_stored(self, int ply, int alpha, int beta) except? -2147483647:
+        """``quiesce`` below quiescence's first node; with ``qs_tt``, the table is asked
+        first and the result stored, as a depth-0 entry like the horizon's."""
+        cdef uint64_t key
+        cdef int alpha_orig = alpha, beta_orig = beta, tt_move = NO_MOVE, score = 0
+        if not self.o.qs_tt:
+            return self.quiesce(ply, alpha, beta)
+        key = self.pos.c_key()
+        if self.probe(key, 0, ply, &alpha, &beta, &tt_move, &score, True):
+            return score
+        score = self.quiesce(ply, alpha, beta)
+        if not self.ctx.aborted:
+            self.table.store(key, 0, ply, score, alpha_orig, beta_orig, NO_MOVE)
+        return score
 
     cdef inline bint null_move_cut(self, int depth, int ply, int beta, int extended,
                                    int reduction, int* score) except -1:
@@ -714,7 +736,7 @@ cdef class Family:
                 static = self.evaluate()
             if static < beta:
                 return False
-            reduction += depth // 6 + min(3, (static - beta) // 200)
+            reduction += depth // o.null_depth + min(3, (static - beta) // 200)
         return self.null_move_cut(depth, ply, beta, extended, reduction, score)
 
     cdef int root(self, int depth, int alpha, int beta) except? -2147483647:

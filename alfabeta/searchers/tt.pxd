@@ -48,7 +48,9 @@ cdef class TranspositionTable:
     cdef uint64_t mask
     cdef readonly int mb
     cdef uint8_t generation
+    cdef readonly bint two_way
     cdef Entry* probe(self, uint64_t key) noexcept
+    cdef Entry* slot_for(self, uint64_t key, bint* replace) noexcept
     cdef inline void prefetch(self, uint64_t key) noexcept:
         """Start loading ``key``'s slot into the cache (a probe soon after finds it there)."""
         prefetch_address(&self.entries[key & self.mask])

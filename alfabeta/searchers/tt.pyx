@@ -3,7 +3,9 @@
 keyed by ``c_key()``, holding a lower and an upper bound (exact when they meet), the depth
 they were searched to and the best move; depth-preferred replacement within a search, and an
 entry an earlier search stored (an older generation, see ``new_search``) always gives way;
-mate scores stored relative to the node.
+mate scores stored relative to the node. A ``two_way`` table pairs each slot with its
+neighbour: a key lives in either, and a new key takes the free one, else the one an earlier
+search stored, else the shallower — it is always stored, and the deeper entry stays.
 
 A searcher owns its table and keeps it between searches, so a game's second move starts from
 what the first one learned; ``clear()`` forgets (UCI's ``ucinewgame``) and ``resize(mb)``
@@ -20,12 +22,14 @@ MAX_MB = 4096
 
 
 cdef class TranspositionTable:
-    """A table of at most ``mb`` MiB (a power of two of entries)."""
+    """A table of at most ``mb`` MiB (a power of two of entries), ``two_way`` or one
+    entry per slot."""
 
     def __cinit__(self):
         self.entries = NULL
 
-    def __init__(self, int mb=16):
+    def __init__(self, int mb=16, bint two_way=False):
+        self.two_way = two_way
         self.resize(mb)
 
     def __dealloc__(self):
@@ -70,13 +74,34 @@ cdef class TranspositionTable:
         cdef Entry* e = &self.entries[key & self.mask]
         if e.used and e.key == key:
             return e
+        if self.two_way:
+            e = &self.entries[(key & self.mask) ^ 1]
+            if e.used and e.key == key:
+                return e
         return NULL
+
+    cdef Entry* slot_for(self, uint64_t key, bint* replace) noexcept:
+        """Where ``key`` is stored: its own entry if held, else the slot a new entry takes;
+        ``replace`` says whether it may displace a deeper entry of this search."""
+        cdef Entry* e = &self.entries[key & self.mask]
+        cdef Entry* other
+        replace[0] = False
+        if not self.two_way or not e.used or e.key == key:
+            return e
+        other = &self.entries[(key & self.mask) ^ 1]
+        replace[0] = True
+        if not other.used or other.key == key:
+            return other
+        if (e.generation == self.generation) != (other.generation == self.generation):
+            return other if e.generation == self.generation else e
+        return other if other.depth < e.depth else e
 
     cdef void store(self, uint64_t key, int depth, int ply, int value, int alpha, int beta,
                     int move) noexcept:
         """Record ``value`` found with the window (α, β): an upper bound if ≤ α, a lower
         bound if ≥ β, exact otherwise; bounds of the same depth are merged."""
-        cdef Entry* e = &self.entries[key & self.mask]
+        cdef bint replace
+        cdef Entry* e = self.slot_for(key, &replace)
         depth = table_depth(depth)
         if e.used and e.key == key:
             if depth < e.depth:
@@ -84,7 +109,7 @@ cdef class TranspositionTable:
                 return
             if depth > e.depth:
                 e.lower, e.upper = -SCORE_INF, SCORE_INF
-        elif e.used and depth < e.depth and e.generation == self.generation:
+        elif e.used and depth < e.depth and e.generation == self.generation and not replace:
             return
         else:
             e.key, e.used = key, 1
