@@ -75,7 +75,16 @@ def test_a_position_whose_only_non_losing_line_repeats_is_scored_a_draw(catalog)
 
 @pytest.mark.parametrize(
     "extra",
-    ["", "singular=on", "razor=200", "delta=200", "improving=on", "see_prune=80", "qs_tt=on"],
+    [
+        "",
+        "singular=on",
+        "razor=200",
+        "delta=200",
+        "improving=on",
+        "see_prune=80",
+        "qs_tt=on",
+        "probcut=100",
+    ],
 )
 @pytest.mark.parametrize("fen, n, best", MATES)
 def test_the_full_configuration_finds_each_mate_at_its_distance(catalog, fen, n, best, extra):
@@ -140,6 +149,8 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     assert nodes(", delta=200") == plain  # delta pruning is quiescence's
     assert nodes(", quiescence=on, qs_tt=on") < with_quiescence
     assert nodes(", qs_tt=on") == plain  # the table inside quiescence
+    assert nodes(", quiescence=on, probcut=100", depth=7) < nodes(", quiescence=on", depth=7)
+    assert nodes(", probcut=100") == plain  # its first test is quiescence
     adaptive = nodes(", null_adaptive=on", depth=7)
     assert nodes(", null_adaptive=on, null_depth=3", depth=7) < adaptive  # R grows faster
     assert nodes(", null_depth=3") == plain  # the divisor is the adaptive reduction's
@@ -211,6 +222,7 @@ def test_a_kept_table_gives_way_to_the_next_search(catalog, ways):
         "alphabeta(null_depth=0)",
         "alphabeta(qs_tt=2)",
         "alphabeta(tt_ways=3)",
+        "alphabeta(probcut=-100)",
     ],
 )
 def test_impossible_options_are_refused_with_their_name(catalog, spec):

@@ -125,6 +125,7 @@ class AlphaBeta(PyAlphaBeta):
     delta: int = field(default=0, validator=whole(0), kw_only=True)
     improving: bool = field(default=False, validator=FLAG, kw_only=True)
     see_prune: int = field(default=0, validator=whole(0), kw_only=True)
+    probcut: int = field(default=0, validator=whole(0), kw_only=True)
     iir: bool = field(default=False, validator=FLAG, kw_only=True)
     see: bool = field(default=False, validator=FLAG, kw_only=True)
     evasions: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -206,6 +207,7 @@ class AlphaBeta(PyAlphaBeta):
             "delta": self.delta,
             "improving": self.improving,
             "see_prune": self.see_prune,
+            "probcut": self.probcut,
             "iir": self.iir,
             "see": self.see,
             "evasions": self.evasions,

@@ -60,6 +60,11 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   a move after the first whose static exchange (the game's ``exchange``: for a quiet move,
   what the opponent wins by taking the piece moved) is below −``see_prune`` × depth is not
   searched;
+* ``probcut`` (with ``quiescence``): at a null-window node of depth ≥ ``PROBCUT_DEPTH`` that
+  is not tactical, after the null move, a noisy move whose static exchange could lift the
+  static score to β' = β + ``probcut`` and that then reaches β' both in quiescence and
+  ``PROBCUT_REDUCTION`` plies shallower ends the node: the full search would most likely
+  reach β too;
 * ``see``: with ``captures``, noisy moves that lose material by the game's static exchange
   (``exchange``) are tried after the killers, and quiescence skips them;
 * ``futility``: the survey's "poda de inutilidades" (§1.3): once a node's window, wider than
@@ -127,6 +132,8 @@ cdef enum:
     QUIET_PRUNE_DEPTH = 3  # late-move pruning at depth ≤ this
     FRONTIER_DEPTH = 2   # futility pruning of quiet moves at depth ≤ this
     SEE_PRUNE_DEPTH = 4  # ``see_prune`` at depth ≤ this
+    PROBCUT_DEPTH = 5    # ``probcut`` at depth ≥ this,
+    PROBCUT_REDUCTION = 4  # its searches this many plies shallower than the node
     SINGULAR_DEPTH = 7   # ``singular`` tests nodes of at least this depth,
     SINGULAR_REACH = 3   # with a table bound from at most this many plies shallower,
     SINGULAR_MARGIN = 2  # s = the bound − this × depth
@@ -176,6 +183,7 @@ cdef struct Options:
     int delta
     bint improving
     int see_prune
+    int probcut
     bint iir
     bint see
     bint evasions
@@ -249,6 +257,7 @@ cdef class Family:
         self.o.delta = o["delta"]
         self.o.improving = o["improving"] and o["lmr"] > 0
         self.o.see_prune = o["see_prune"]
+        self.o.probcut = o["probcut"] if o["quiescence"] else 0
         self.o.iir = o["iir"]
         self.o.see = o["see"] and o["captures"]
         self.o.evasions = o["evasions"]
@@ -690,9 +699,10 @@ cdef class Family:
         cdef bint tactical, known = False
         cdef int value, earlier
         if not o.rfp and not o.razor and not o.null_r and not o.lmp and not o.frontier \
-                and not o.improving:
+                and not o.improving and not o.probcut:
             return False
-        tactical = (o.rfp or o.razor or o.null_adaptive or o.lmp or o.frontier or o.improving) \
+        tactical = (o.rfp or o.razor or o.null_adaptive or o.lmp or o.frontier or o.improving
+                    or o.probcut) \
             and self.pos.is_tactical()
         if o.improving and not tactical:
             static, known = self.evaluate(), True
@@ -727,17 +737,55 @@ cdef class Family:
                     static, known = self.evaluate(), True
                 if static + o.frontier * depth <= alpha:
                     quiet_limit[0] = 1
-        if not o.null_r or not null_ok or depth <= o.null_r or beta >= PROVEN:
-            return False
-        if o.null_adaptive:
-            if tactical:
-                return False
+        if o.null_r and null_ok and depth > o.null_r and beta < PROVEN and not (
+                o.null_adaptive and tactical):
+            if o.null_adaptive and not known:
+                static, known = self.evaluate(), True
+            if not o.null_adaptive or static >= beta:
+                if o.null_adaptive:
+                    reduction += depth // o.null_depth + min(3, (static - beta) // 200)
+                if self.null_move_cut(depth, ply, beta, extended, reduction, score):
+                    return True
+        if o.probcut and not tactical and beta - alpha == 1 and depth >= PROBCUT_DEPTH \
+                and -PROVEN < beta < PROVEN - o.probcut:
             if not known:
                 static = self.evaluate()
-            if static < beta:
-                return False
-            reduction += depth // o.null_depth + min(3, (static - beta) // 200)
-        return self.null_move_cut(depth, ply, beta, extended, reduction, score)
+            return self.probcut_cut(depth, ply, beta, extended, static, score)
+        return False
+
+    cdef bint probcut_cut(self, int depth, int ply, int beta, int extended, int static,
+                          int* score) except -1:
+        """``probcut``: with β' = β + ``probcut``, each noisy move whose static exchange could
+        lift the ``static`` score to β' is searched with the window (β'−1, β'), first by
+        quiescence, then, if it holds, ``PROBCUT_REDUCTION`` plies shallower than the node;
+        a move that holds both times ends the node with its value (a lower bound, stored at
+        the depth it was searched to) — True then."""
+        cdef int raised = beta + self.o.probcut
+        cdef int count, i, value
+        cdef int* moves = ply_moves(self.ctx, ply)
+        count = self.pos.generate_noisy(moves)
+        if self.picker.use_captures:
+            self.picker.order_noisy(self.pos, moves, count)
+        for i in range(count):
+            if static + self.pos.exchange(moves[i]) < raised:
+                continue
+            self.path[ply] = moves[i]
+            self.pos.make(moves[i])
+            value = -self.node(0, ply + 1, -raised, -raised + 1, True, extended)
+            if not self.ctx.aborted and value >= raised:
+                value = -self.node(depth - PROBCUT_REDUCTION, ply + 1, -raised, -raised + 1,
+                                   True, extended)
+            self.pos.unmake(moves[i])
+            if self.ctx.aborted:
+                score[0] = 0
+                return True
+            if value >= raised:
+                if self.o.tt:
+                    self.table.store(self.pos.c_key(), depth - PROBCUT_REDUCTION + 1, ply,
+                                     value, raised - 1, raised, moves[i])
+                score[0] = value if self.o.fail_soft or self.o.pvs else beta
+                return True
+        return False
 
     cdef int root(self, int depth, int alpha, int beta) except? -2147483647:
         """The root searched ``depth`` plies with the window (α, β), under the class's
