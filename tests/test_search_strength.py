@@ -151,6 +151,9 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     assert nodes(", qs_tt=on") == plain  # the table inside quiescence
     assert nodes(", quiescence=on, probcut=100", depth=7) < nodes(", quiescence=on", depth=7)
     assert nodes(", probcut=100") == plain  # its first test is quiescence
+    # the continuation history reorders the quiet moves, as the history itself does
+    assert nodes(", conthist=on") != plain
+    assert nodes(", malus=on, conthist=on") != nodes(", malus=on")
     adaptive = nodes(", null_adaptive=on", depth=7)
     assert nodes(", null_adaptive=on, null_depth=3", depth=7) < adaptive  # R grows faster
     assert nodes(", null_depth=3") == plain  # the divisor is the adaptive reduction's
@@ -176,6 +179,18 @@ def test_a_full_two_way_table_keeps_the_exact_value(catalog):
             position, material, Limit(depth=4)
         )
         assert paired.value == exact.value and paired.nodes < exact.nodes
+
+
+def test_the_continuation_history_needs_the_history(catalog):
+    position = catalog.game("chess").from_string(catalog.game("chess").bench_positions[2])
+    standard = catalog.evaluator("standard")
+
+    def nodes(spec):
+        return catalog.searcher(spec).search(position, standard, Limit(depth=5)).nodes
+
+    assert nodes("negascout(tt=on, killers=on, conthist=on)") == nodes(
+        "negascout(tt=on, killers=on)"
+    )
 
 
 def test_quiescence_with_evasions_sees_the_fork_behind_a_capturing_check(catalog):

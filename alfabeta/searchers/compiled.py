@@ -104,6 +104,7 @@ class AlphaBeta(PyAlphaBeta):
     history: bool = field(default=False, validator=FLAG, kw_only=True)
     malus: bool = field(default=False, validator=FLAG, kw_only=True)
     countermove: bool = field(default=False, validator=FLAG, kw_only=True)
+    conthist: bool = field(default=False, validator=FLAG, kw_only=True)
     quiescence: bool = field(default=False, validator=FLAG, kw_only=True)
     qs_tt: bool = field(default=False, validator=FLAG, kw_only=True)
     null_move: int = field(default=0, validator=whole(0), kw_only=True)
@@ -187,6 +188,7 @@ class AlphaBeta(PyAlphaBeta):
             "history": self.history,
             "malus": self.malus,
             "countermove": self.countermove,
+            "conthist": self.conthist,
             "quiescence": self.quiescence,
             "qs_tt": self.qs_tt,
             "null_r": self.null_move,

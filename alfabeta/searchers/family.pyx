@@ -17,6 +17,7 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   game's ``order_hint`` (``captures``), two ``killers`` per ply, the ``history`` heuristic
   (``malus``: with gravity, and a penalty for the moves that failed before a cut-off), and
   with ``countermove`` the move that last refuted the previous one, before the history;
+  ``conthist`` adds to each quiet move's history its history in answer to the previous move;
 * ``quiescence``: at the horizon, stand pat then follow ``generate_noisy`` moves (§1.4);
   ``evasions``: a tactical position (in check, in chess) met there does not stand pat but
   searches every move; ``qs_tt`` (with ``tt``): every quiescence node below the horizon's
@@ -278,7 +279,7 @@ cdef class Family:
         self.picker = MovePicker(ctx.pos.max_moves, tt_move=o["tt_move"] and o["tt"],
                                  captures=o["captures"], killers=o["killers"],
                                  history=o["history"], see=o["see"], malus=o["malus"],
-                                 countermove=o["countermove"])
+                                 countermove=o["countermove"], conthist=o["conthist"])
 
     # ---- the parts of a node ------------------------------------------------------------
     cdef inline int evaluate(self) except? -2147483647:

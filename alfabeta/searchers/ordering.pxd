@@ -10,15 +10,18 @@ cdef class MovePicker:
     cdef bint use_malus          # history with gravity, and a malus for the quiets that failed
     cdef bint use_countermove    # the move that last refuted the previous move, after the killers
     cdef bint use_see            # noisy moves that lose material go after the killers
+    cdef bint use_conthist       # history also per (previous move, move) pair
     cdef bint active             # does any stage reorder the moves at all?
     cdef int* killer             # two per ply: killer[2 * ply], killer[2 * ply + 1]
     cdef long long* history      # per side, a hashed table of cut-off counts
     cdef int* countermove        # per side, hashed by the move it answers
+    cdef long long* conthist     # per side, hashed by the previous move and the move
     cdef long long* score        # the current ordering's keys, one per move
     cdef int* noisy              # scratch for the position's noisy moves
 
     cdef long long* history_slot(self, int side, int move) noexcept
     cdef int* countermove_slot(self, int side, int previous) noexcept
+    cdef long long* conthist_slot(self, int side, int previous, int move) noexcept
     cdef long long history_of(self, int side, int move) noexcept
 
     cdef int order(self, Position pos, int* moves, int count, int ply, int tt_move,

@@ -11,9 +11,11 @@
    sibling;
 4. with ``countermove``, the quiet move that last refuted the opponent's previous move;
 5. the rest by the history heuristic (``history``): how often, weighted by depth², each move
-   caused a cut-off anywhere; with ``malus``, a cut-off also lowers the history of the later
-   moves tried before it at that node, and every update moves a score only part of the way
-   towards ±``HISTORY_MAX`` ("gravity": the table follows what the search finds now);
+   caused a cut-off anywhere; with ``conthist``, plus how often it did so in answer to the
+   same previous move (a continuation history, kept the same way); with ``malus``, a cut-off
+   also lowers the history of the later moves tried before it at that node, and every update
+   moves a score only part of the way towards ±``HISTORY_MAX`` ("gravity": the table follows
+   what the search finds now);
 
 and, within a stage and with every stage off, in the order the game generated them (the
 sort is stable). Ordering never changes a searcher's value, only how much it searches.
@@ -29,6 +31,7 @@ cdef enum:
     HISTORY_MAX = 1 << 14    # ``malus``: history scores stay within ±this
     HISTORY_BONUS_MAX = 1600  # ``malus``: the most one cut-off adds (16·depth² below it)
     COUNTERMOVE_SIZE = 1 << 12  # countermove slots per side (hashed by the answered move)
+    CONTHIST_BITS = 18          # continuation-history slots per side: 2 ** this
 
 cdef long long TT_MOVE_KEY = 1LL << 62
 cdef long long NOISY_KEY = 1LL << 61     # plus the game's order_hint
@@ -43,7 +46,7 @@ cdef class MovePicker:
 
     def __cinit__(self, int max_moves, bint tt_move=False, bint captures=False,
                   bint killers=False, bint history=False, bint see=False, bint malus=False,
-                  bint countermove=False):
+                  bint countermove=False, bint conthist=False):
         cdef int i
         self.use_tt_move = tt_move
         self.use_captures = captures
@@ -60,9 +63,13 @@ cdef class MovePicker:
         self.use_countermove = countermove
         if countermove:
             self.countermove = <int*> calloc(2 * COUNTERMOVE_SIZE, sizeof(int))
+        self.use_conthist = history and conthist
+        if self.use_conthist:
+            self.conthist = <long long*> calloc(2 << CONTHIST_BITS, sizeof(long long))
         if self.killer == NULL or self.score == NULL or self.noisy == NULL \
                 or (history and self.history == NULL) \
-                or (countermove and self.countermove == NULL):
+                or (countermove and self.countermove == NULL) \
+                or (self.use_conthist and self.conthist == NULL):
             raise MemoryError()
         for i in range(2 * (SEARCH_MAX_PLY + 2)):
             self.killer[i] = NO_MOVE
@@ -75,6 +82,7 @@ cdef class MovePicker:
         free(self.noisy)
         free(self.history)
         free(self.countermove)
+        free(self.conthist)
 
     cdef long long* history_slot(self, int side, int move) noexcept:
         return &self.history[side * HISTORY_SIZE + ((<unsigned int> move * 2654435761u)
@@ -84,6 +92,11 @@ cdef class MovePicker:
         return &self.countermove[side * COUNTERMOVE_SIZE
                                  + ((<unsigned int> previous * 2654435761u) >> 20
                                     & (COUNTERMOVE_SIZE - 1))]
+
+    cdef long long* conthist_slot(self, int side, int previous, int move) noexcept:
+        cdef unsigned int h = ((<unsigned int> previous * 2654435761u) ^ <unsigned int> move) \
+            * 2246822507u
+        return &self.conthist[(side << CONTHIST_BITS) + (h >> (32 - CONTHIST_BITS))]
 
     cdef long long history_of(self, int side, int move) noexcept:
         """The history score of ``move`` by ``side`` (0 with history off)."""
@@ -125,6 +138,8 @@ cdef class MovePicker:
                 s = COUNTER_KEY
             elif self.use_history:
                 s = self.history_slot(side, m)[0]
+                if self.use_conthist and previous != NO_MOVE:
+                    s += self.conthist_slot(side, previous, m)[0]
             self.score[i] = s
             if s >= KILLER_KEY - 1:
                 staged += 1
@@ -147,6 +162,7 @@ cdef class MovePicker:
         history as it gains."""
         cdef long long bonus
         cdef int i
+        cdef bint paired
         if self.use_killers and self.killer[2 * ply] != move:
             self.killer[2 * ply + 1] = self.killer[2 * ply]
             self.killer[2 * ply] = move
@@ -154,13 +170,20 @@ cdef class MovePicker:
             self.countermove_slot(side, previous)[0] = move
         if not self.use_history:
             return
+        paired = self.use_conthist and previous != NO_MOVE
         if not self.use_malus:
             self.history_slot(side, move)[0] += <long long> depth * depth
+            if paired:
+                self.conthist_slot(side, previous, move)[0] += <long long> depth * depth
             return
         bonus = min(16LL * depth * depth, <long long> HISTORY_BONUS_MAX)
         _nudge(self.history_slot(side, move), bonus)
+        if paired:
+            _nudge(self.conthist_slot(side, previous, move), bonus)
         for i in range(failed_count):
             _nudge(self.history_slot(side, failed[i]), -bonus)
+            if paired:
+                _nudge(self.conthist_slot(side, previous, failed[i]), -bonus)
 
 
 cdef inline void _nudge(long long* score, long long bonus) noexcept:
