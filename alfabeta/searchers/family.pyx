@@ -691,10 +691,11 @@ cdef class Family:
     cdef inline bint prune(self, int depth, int ply, int alpha, int beta, bint null_ok,
                            int extended, int* score, int* quiet_limit) except -1:
         """The node's forward pruning, below the root: reverse futility (``rfp``), razoring
-        (``razor``), then the null move (``null_r``, ``null_ok``) — True when one ends the
-        node, with ``score`` — and how many moves are tried before the quiet ones are skipped
-        (``lmp``, ``frontier``; ``quiet_limit`` is left alone otherwise). With ``improving``,
-        it also records the node's static score and whether it fell (``worsening``)."""
+        (``razor``), then the null move (``null_r``, ``null_ok``) and ProbCut (``probcut``) —
+        True when one ends the node, with ``score`` — and how many moves are tried before
+        the quiet ones are skipped (``lmp``, ``frontier``; ``quiet_limit`` is left alone
+        otherwise). With ``improving``, it also records the node's static score and whether
+        it fell (``worsening``)."""
         cdef Options* o = &self.o
         cdef int static = 0, reduction = o.null_r
         cdef bint tactical, known = False
