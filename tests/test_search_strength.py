@@ -208,18 +208,14 @@ def test_quiescence_with_evasions_sees_the_fork_behind_a_capturing_check(catalog
     assert (position.move_str(found.move), found.value) == ("g5f7", 100)  # N against two pawns
 
 
-@pytest.mark.parametrize("ways", [1])
-def test_a_kept_table_gives_way_to_the_next_search(catalog, ways):
+def test_a_kept_table_gives_way_to_the_next_search(catalog):
     # a full 1 MB table of another game's deeper entries must not refuse this search's own:
     # with no position in common the search is node for node the fresh table's
     game = catalog.game("chess")
     other = game.from_string(game.bench_positions[1])
     position = game.from_string("4k3/pp3ppp/8/8/8/8/PP3PPP/4K3 w - - 0 1")
     standard = catalog.evaluator("standard")
-    spec = (
-        f"negascout(tt=on, tt_mb=1, tt_ways={ways}, iterative=on, killers=on, history=on, "
-        "quiescence=on{})"
-    )
+    spec = "negascout(tt=on, tt_mb=1, iterative=on, killers=on, history=on, quiescence=on{})"
     kept = catalog.searcher(spec.format(", keep_table=on"))
     kept.search(other, standard, Limit(depth=7))
     assert kept.table.hashfull() > 900
