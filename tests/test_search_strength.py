@@ -154,6 +154,7 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     # the continuation history reorders the quiet moves, as the history itself does
     assert nodes(", conthist=on") != plain
     assert nodes(", malus=on, conthist=on") != nodes(", malus=on")
+    assert nodes(", quiet_hint=on") < plain  # the quiet moves the history has not seen
     adaptive = nodes(", null_adaptive=on", depth=7)
     assert nodes(", null_adaptive=on, null_depth=3", depth=7) < adaptive  # R grows faster
     assert nodes(", null_depth=3") == plain  # the divisor is the adaptive reduction's
@@ -191,6 +192,44 @@ def test_the_continuation_history_needs_the_history(catalog):
     assert nodes("negascout(tt=on, killers=on, conthist=on)") == nodes(
         "negascout(tt=on, killers=on)"
     )
+
+
+@pytest.mark.parametrize(
+    "fen, first",
+    [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", {"b1c3", "g1f3"}),
+        ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", {"b8c6", "g8f6"}),
+        ("4k3/8/8/8/8/8/PPPPPPPP/R3K2R w KQ - 0 1", {"e1g1"}),
+    ],
+)
+def test_the_quiet_hint_tries_the_better_placed_piece_first(catalog, fen, first):
+    # on material every move scores 0 at depth 1, and alpha-beta keeps the first one tried:
+    # a knight towards the centre (for either side), castling before any pawn move
+    position = catalog.game("chess").from_string(fen)
+    material = catalog.evaluator("material")
+
+    def tried_first(spec):
+        return position.move_str(
+            catalog.searcher(spec).search(position, material, Limit(depth=1)).move
+        )
+
+    assert tried_first("alphabeta(quiet_hint=on)") in first
+    assert tried_first("alphabeta") not in first  # the generation order
+
+
+def test_a_kept_history_orders_the_next_search_until_a_new_game(catalog):
+    game = catalog.game("chess")
+    position = game.from_string(game.bench_positions[3])
+    standard = catalog.evaluator("standard")
+    spec = "alphabeta(tt=on, iterative=on, killers=on, history=on{})"
+    kept = catalog.searcher(spec.format(", keep_history=on"))
+    fresh = catalog.searcher(spec.format("")).search(position, standard, Limit(depth=5))
+    first = kept.search(position, standard, Limit(depth=5))
+    again = kept.search(position, standard, Limit(depth=5))
+    assert first.nodes == fresh.nodes
+    assert again.value == fresh.value and again.nodes != fresh.nodes  # ordered by the history
+    kept.new_game()
+    assert kept.search(position, standard, Limit(depth=5)).nodes == fresh.nodes
 
 
 def test_quiescence_with_evasions_sees_the_fork_behind_a_capturing_check(catalog):
@@ -234,6 +273,8 @@ def test_a_kept_table_gives_way_to_the_next_search(catalog):
         "alphabeta(qs_tt=2)",
         "alphabeta(tt_ways=3)",
         "alphabeta(probcut=-100)",
+        "alphabeta(quiet_hint=2)",
+        "alphabeta(keep_history=2)",
     ],
 )
 def test_impossible_options_are_refused_with_their_name(catalog, spec):

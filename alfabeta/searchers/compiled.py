@@ -105,6 +105,7 @@ class AlphaBeta(PyAlphaBeta):
     malus: bool = field(default=False, validator=FLAG, kw_only=True)
     countermove: bool = field(default=False, validator=FLAG, kw_only=True)
     conthist: bool = field(default=False, validator=FLAG, kw_only=True)
+    quiet_hint: bool = field(default=False, validator=FLAG, kw_only=True)
     quiescence: bool = field(default=False, validator=FLAG, kw_only=True)
     qs_tt: bool = field(default=False, validator=FLAG, kw_only=True)
     null_move: int = field(default=0, validator=whole(0), kw_only=True)
@@ -138,8 +139,10 @@ class AlphaBeta(PyAlphaBeta):
     secondary: int = field(default=0, validator=whole(0), kw_only=True)
     book: Callable | None = field(default=None, validator=_callable_book, kw_only=True, repr=False)
     keep_table: bool = field(default=False, validator=FLAG, kw_only=True)
+    keep_history: bool = field(default=False, validator=FLAG, kw_only=True)
     _table: TranspositionTable | None = field(default=None, init=False, repr=False, eq=False)
-    _table_for: tuple | None = field(default=None, init=False, repr=False, eq=False)
+    _picker: Any = field(default=None, init=False, repr=False, eq=False)
+    _kept_for: tuple | None = field(default=None, init=False, repr=False, eq=False)
 
     @property
     def table(self) -> TranspositionTable | None:
@@ -151,26 +154,31 @@ class AlphaBeta(PyAlphaBeta):
         return self._table
 
     def new_game(self) -> None:
-        """Forget what earlier searches stored (UCI's ``ucinewgame``)."""
+        """Forget what earlier searches stored and learnt (UCI's ``ucinewgame``)."""
         if self._table is not None:
             self._table.clear()
+        self._picker = None
 
-    def _table_for_search(self, position: Position, evaluator: Any) -> TranspositionTable | None:
-        """The table, cleared first unless ``keep_table`` is on and it was filled for this
-        game (with its options) and evaluator, and the evaluator does not score relative to
-        each search's root (``root_dependent``): stored values hold only for the same scoring."""
-        table = self.table
-        if table is None:
-            return None
+    def _kept_for_search(self, position: Position, evaluator: Any) -> tuple[Any, Any]:
+        """The table and the move picker (or None) a search starts from. The table is
+        cleared first unless ``keep_table`` is on and it was filled for this game (with its
+        options) and evaluator, and the evaluator does not score relative to each search's
+        root (``root_dependent``): stored values hold only for the same scoring. With
+        ``keep_history``, the picker of the last search of the same game and evaluator
+        (its history halved by the search), else None: a fresh one."""
         identity = (position.name, repr(position.options()), repr(evaluator))
-        if (
-            not self.keep_table
-            or identity != self._table_for
-            or getattr(evaluator, "root_dependent", False)
+        same = identity == self._kept_for
+        self._kept_for = identity
+        table = self.table
+        if table is not None and (
+            not self.keep_table or not same or getattr(evaluator, "root_dependent", False)
         ):
             table.clear()
-            self._table_for = identity
-        return table
+        if not self.keep_history:
+            return table, None
+        if self._picker is None or not same:
+            self._picker = family.new_picker(position, self._family_options())
+        return table, self._picker
 
     def _family_options(self) -> dict:
         return {
@@ -189,6 +197,7 @@ class AlphaBeta(PyAlphaBeta):
             "malus": self.malus,
             "countermove": self.countermove,
             "conthist": self.conthist,
+            "quiet_hint": self.quiet_hint,
             "quiescence": self.quiescence,
             "qs_tt": self.qs_tt,
             "null_r": self.null_move,
@@ -240,6 +249,7 @@ class AlphaBeta(PyAlphaBeta):
             clock = timeman.IterationClock(
                 soft_budget, len(position.legal_moves()), adaptive=self.adaptive_time
             )
+        table, picker = self._kept_for_search(position, evaluator)
         return family.search(
             position,
             evaluator,
@@ -248,8 +258,9 @@ class AlphaBeta(PyAlphaBeta):
             self.book,
             self.guess,
             on_info,
-            self._table_for_search(position, evaluator),
+            table,
             clock,
+            picker,
         )
 
     def bounded_value(
@@ -271,7 +282,7 @@ class AlphaBeta(PyAlphaBeta):
             self._family_options(),
             alpha,
             beta,
-            self._table_for_search(position, evaluator),
+            self._kept_for_search(position, evaluator)[0],
         )
 
 

@@ -18,6 +18,8 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   (``malus``: with gravity, and a penalty for the moves that failed before a cut-off), and
   with ``countermove`` the move that last refuted the previous one, before the history;
   ``conthist`` adds to each quiet move's history its history in answer to the previous move;
+  ``quiet_hint`` adds the game's static ``order_hint`` for it; ``keep_history`` (kept by the
+  searcher) carries the history into the next search, halved;
 * ``quiescence``: at the horizon, stand pat then follow ``generate_noisy`` moves (§1.4);
   ``evasions``: a tactical position (in check, in chess) met there does not stand pat but
   searches every move; ``qs_tt`` (with ``tt``): every quiescence node below the horizon's
@@ -228,7 +230,8 @@ cdef class Family:
     cdef int[SEARCH_MAX_PLY + 2] static_at  # ``improving``: each ply's static score
     cdef bint[SEARCH_MAX_PLY + 2] worsening  # ``improving``: the ply's static score fell
 
-    def __cinit__(self, SearchContext ctx, dict options, TranspositionTable table=None):
+    def __cinit__(self, SearchContext ctx, dict options, TranspositionTable table=None,
+                  MovePicker picker=None):
         self.ctx = ctx
         self.pos = ctx.pos
         o = options
@@ -276,10 +279,7 @@ cdef class Family:
             self.excluded[i] = NO_MOVE
             self.static_at[i] = NO_STATIC
             self.worsening[i] = False
-        self.picker = MovePicker(ctx.pos.max_moves, tt_move=o["tt_move"] and o["tt"],
-                                 captures=o["captures"], killers=o["killers"],
-                                 history=o["history"], see=o["see"], malus=o["malus"],
-                                 countermove=o["countermove"], conthist=o["conthist"])
+        self.picker = picker if picker is not None else new_picker(ctx.pos, options)
 
     # ---- the parts of a node ------------------------------------------------------------
     cdef inline int evaluate(self) except? -2147483647:
@@ -852,16 +852,26 @@ cdef class Family:
         return None, ()
 
 
+def new_picker(Position position, dict options):
+    """A move picker for searches of ``position``'s game with the family's ``options``."""
+    o = options
+    return MovePicker(position.max_moves, tt_move=o["tt_move"] and o["tt"],
+                      captures=o["captures"], killers=o["killers"], history=o["history"],
+                      see=o["see"], malus=o["malus"], countermove=o["countermove"],
+                      conthist=o["conthist"], quiet_hint=o["quiet_hint"])
+
+
 def search(Position position, Evaluator evaluator, limit, dict options, book=None,
-           guess=None, on_info=None, TranspositionTable table=None, clock=None):
+           guess=None, on_info=None, TranspositionTable table=None, clock=None,
+           MovePicker picker=None):
     """Run the family search; see the module docstring for the options. ``book(position)``
     may answer with a move before any search. ``on_info(info, seldepth, hashfull)`` is
     called after every completed iteration; no iteration starts once
     ``clock.stop_after(move, value, elapsed)`` (a ``timeman.IterationClock``) says so. With
     ``tt`` on, the search uses ``table`` (kept by the caller between searches) or a fresh
-    one."""
+    one; likewise ``picker`` (from ``new_picker``), whose history it starts from, halved."""
     cdef SearchContext ctx = SearchContext(position, evaluator, limit)
-    cdef Family family = Family(ctx, options, table)
+    cdef Family family = Family(ctx, options, table, picker)
     cdef int target = ctx.depth_limit
     cdef int depth, value, best_value = 0, start
     cdef bint has_guess = guess is not None
@@ -873,6 +883,8 @@ def search(Position position, Evaluator evaluator, limit, dict options, book=Non
     evaluator.prepare(position)
     if family.o.tt:
         family.table.new_search()
+    if picker is not None:
+        picker.new_search()
     if target == 0 or position.c_outcome() != RESULT_ONGOING:
         value = family.root(target, -SCORE_INF, SCORE_INF)
         return ctx.result(None, value, (), target, not ctx.aborted)

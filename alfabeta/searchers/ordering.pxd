@@ -11,6 +11,7 @@ cdef class MovePicker:
     cdef bint use_countermove    # the move that last refuted the previous move, after the killers
     cdef bint use_see            # noisy moves that lose material go after the killers
     cdef bint use_conthist       # history also per (previous move, move) pair
+    cdef bint use_quiet_hint     # quiet moves also by the game's static order_hint
     cdef bint active             # does any stage reorder the moves at all?
     cdef int* killer             # two per ply: killer[2 * ply], killer[2 * ply + 1]
     cdef long long* history      # per side, a hashed table of cut-off counts
@@ -19,6 +20,7 @@ cdef class MovePicker:
     cdef long long* score        # the current ordering's keys, one per move
     cdef int* noisy              # scratch for the position's noisy moves
 
+    cdef void new_search(self) noexcept
     cdef long long* history_slot(self, int side, int move) noexcept
     cdef int* countermove_slot(self, int side, int previous) noexcept
     cdef long long* conthist_slot(self, int side, int previous, int move) noexcept

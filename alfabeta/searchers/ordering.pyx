@@ -15,7 +15,9 @@
    same previous move (a continuation history, kept the same way); with ``malus``, a cut-off
    also lowers the history of the later moves tried before it at that node, and every update
    moves a score only part of the way towards ±``HISTORY_MAX`` ("gravity": the table follows
-   what the search finds now);
+   what the search finds now); with ``quiet_hint``, each quiet move's score also adds the
+   game's ``order_hint`` for it, a small static guess that orders the moves the history
+   has not seen;
 
 and, within a stage and with every stage off, in the order the game generated them (the
 sort is stable). Ordering never changes a searcher's value, only how much it searches.
@@ -46,7 +48,7 @@ cdef class MovePicker:
 
     def __cinit__(self, int max_moves, bint tt_move=False, bint captures=False,
                   bint killers=False, bint history=False, bint see=False, bint malus=False,
-                  bint countermove=False, bint conthist=False):
+                  bint countermove=False, bint conthist=False, bint quiet_hint=False):
         cdef int i
         self.use_tt_move = tt_move
         self.use_captures = captures
@@ -54,7 +56,8 @@ cdef class MovePicker:
         self.use_killers = killers
         self.use_history = history
         self.use_malus = history and malus
-        self.active = tt_move or captures or killers or history or countermove
+        self.use_quiet_hint = quiet_hint
+        self.active = tt_move or captures or killers or history or countermove or quiet_hint
         self.killer = <int*> calloc(2 * (SEARCH_MAX_PLY + 2), sizeof(int))
         self.score = <long long*> calloc(max_moves, sizeof(long long))
         self.noisy = <int*> calloc(max_moves, sizeof(int))
@@ -83,6 +86,18 @@ cdef class MovePicker:
         free(self.history)
         free(self.countermove)
         free(self.conthist)
+
+    cdef void new_search(self) noexcept:
+        """Start another search with what this one learnt (``keep_history``): the killers
+        are forgotten (their plies no longer match), the history and continuation history
+        are halved, the countermoves kept."""
+        cdef int i
+        for i in range(2 * (SEARCH_MAX_PLY + 2)):
+            self.killer[i] = NO_MOVE
+        for i in range(2 * HISTORY_SIZE if self.use_history else 0):
+            self.history[i] //= 2
+        for i in range((2 << CONTHIST_BITS) if self.use_conthist else 0):
+            self.conthist[i] //= 2
 
     cdef long long* history_slot(self, int side, int move) noexcept:
         return &self.history[side * HISTORY_SIZE + ((<unsigned int> move * 2654435761u)
@@ -136,10 +151,13 @@ cdef class MovePicker:
                 s = KILLER_KEY - 1
             elif m == counter:
                 s = COUNTER_KEY
-            elif self.use_history:
-                s = self.history_slot(side, m)[0]
-                if self.use_conthist and previous != NO_MOVE:
-                    s += self.conthist_slot(side, previous, m)[0]
+            else:
+                if self.use_history:
+                    s = self.history_slot(side, m)[0]
+                    if self.use_conthist and previous != NO_MOVE:
+                        s += self.conthist_slot(side, previous, m)[0]
+                if self.use_quiet_hint:
+                    s += pos.order_hint(m)
             self.score[i] = s
             if s >= KILLER_KEY - 1:
                 staged += 1

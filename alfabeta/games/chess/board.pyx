@@ -43,12 +43,26 @@ cdef int FLAG_DOUBLE = 1, FLAG_EP = 2, FLAG_CASTLE = 3
 cdef int[6] ORDER_VALUE = [1, 3, 3, 5, 9, 0]  # pawn … king, for MVV-LVA ordering only
 # pawn … king, centipawns, for the static exchange evaluation (the king: more than all else)
 cdef int[6] EXCHANGE_VALUE = [100, 320, 330, 500, 900, 20000]
+# QUIET_PLACE[side][piece][square]: how good a square is for a piece, for ordering quiet
+# moves only (``order_hint``): pawns forward and central, knights and bishops central, rooks
+# on the seventh rank, the queen a little central, the king at home
+cdef int[2][6][64] QUIET_PLACE
 
 
 def _init_tables():
-    cdef int sq, f, r, d, t, nf, nr
+    cdef int sq, f, r, d, t, nf, nr, side, rel, centre
     for sq in range(64):
         f, r = sq % 8, sq // 8
+        centre = 3 - max(abs(2 * f - 7), abs(2 * r - 7)) // 2  # 3 in the centre, 0 at the edge
+        for side in range(2):
+            rel = r if side == WHITE else 7 - r
+            QUIET_PLACE[side][PAWN][sq] = 2 * rel + (2 if f in (3, 4) else 1 if f in (2, 5)
+                                                     else 0)
+            QUIET_PLACE[side][KNIGHT][sq] = 4 * centre
+            QUIET_PLACE[side][BISHOP][sq] = 2 * centre
+            QUIET_PLACE[side][ROOK][sq] = 4 if rel == 6 else 0
+            QUIET_PLACE[side][QUEEN][sq] = centre
+            QUIET_PLACE[side][KING][sq] = -3 * rel - centre
         KNIGHT_ATTACKS[sq] = KING_ATTACKS[sq] = 0
         for df, dr in ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)):
             if 0 <= f + df < 8 and 0 <= r + dr < 8:
@@ -412,15 +426,23 @@ cdef class Chess(Position):
         return self.legal(out, True)
 
     cdef int order_hint(self, int move) noexcept:
-        """MVV-LVA: the most valuable victim first (a promotion counts the piece it makes),
-        the least valuable attacker first among equal victims."""
-        cdef int target = (move >> 6) & 63, promotion = (move >> 12) & 7
+        """MVV-LVA for a noisy move: the most valuable victim first (a promotion counts the
+        piece it makes), the least valuable attacker first among equal victims. A quiet
+        move: how much better its piece stands on the target square (``QUIET_PLACE``);
+        castling, 8."""
+        cdef int origin = move & 63, target = (move >> 6) & 63, promotion = (move >> 12) & 7
+        cdef int piece = self.board[origin] % 6
         cdef int victim = PAWN if (move >> 15) == FLAG_EP else self.board[target] % 6
         cdef int gain = (ORDER_VALUE[victim] if self.board[target] != EMPTY
                          or (move >> 15) == FLAG_EP else 0)
         if promotion:
             gain += ORDER_VALUE[promotion] - ORDER_VALUE[PAWN]
-        return 16 * gain + KING - self.board[move & 63] % 6
+        elif not gain:
+            if (move >> 15) == FLAG_CASTLE:
+                return 8
+            return (QUIET_PLACE[self.side_to_move][piece][target]
+                    - QUIET_PLACE[self.side_to_move][piece][origin])
+        return 16 * gain + KING - piece
 
     # ---- make / unmake ----------------------------------------------------------------------
     cdef int make(self, int move) except -1:
