@@ -140,6 +140,12 @@ def _described(report: dict) -> str:
     return " ".join(parts)
 
 
+def _moves_to_go(searcher: Any) -> int:
+    """The moves a searcher assumes left on a clock that does not say (its ``moves_to_go``
+    option, else the clock rule's)."""
+    return getattr(searcher, "moves_to_go", timeman.MOVES_TO_GO)
+
+
 def _legal_line(position: Position, moves: Iterable[int]) -> list[int]:
     """The longest prefix of ``moves`` that is legal from ``position``."""
     line, played = [], 0
@@ -344,9 +350,9 @@ class Engine:
             self.finish_search()
             return
         if timeman.uses_clock(limit):
-            allowed = (
-                PONDERHIT_SOFT_FACTOR * timeman.move_budget(limit, self.position.side_to_move).soft
-            )
+            searcher = self.player[1] if self.player is not None else None
+            budget = timeman.move_budget(limit, self.position.side_to_move, _moves_to_go(searcher))
+            allowed = PONDERHIT_SOFT_FACTOR * budget.soft
         else:
             allowed = limit.time or 0.0
         left = allowed - (time.monotonic() - self.started)
@@ -463,7 +469,7 @@ class Engine:
             stop=self.stop,
         )
         if timeman.uses_clock(limit):
-            soft = timeman.move_budget(limit, position.side_to_move).soft
+            soft = timeman.move_budget(limit, position.side_to_move, _moves_to_go(searcher)).soft
             child = Limit(
                 depth=child.depth, nodes=child.nodes, time=max(0.001, soft / share), stop=self.stop
             )

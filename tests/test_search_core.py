@@ -19,6 +19,11 @@ def test_the_clock_rule_gives_each_side_its_own_budget():
     assert move_budget(clock, 1) == MoveBudget(soft=pytest.approx(1.3), hard=pytest.approx(7.8))
     moves_to_go = Limit(wtime=60.0, btime=60.0, movestogo=10)
     assert move_budget(moves_to_go, 0) == MoveBudget(soft=3.0, hard=18.0)
+    # a searcher assuming 20 moves left: 60/20 + 0.8 = 3.8 s; the clock's own count wins
+    assert move_budget(clock, 0, 20) == MoveBudget(
+        soft=pytest.approx(1.9), hard=pytest.approx(11.4)
+    )
+    assert move_budget(moves_to_go, 0, 20) == MoveBudget(soft=3.0, hard=18.0)
     # a short clock: never more than 40 % of what is left, never under MIN_HARD
     assert move_budget(Limit(wtime=0.02, btime=9.0), 0).hard == timeman.MIN_HARD
     assert move_budget(Limit(wtime=1.0, btime=9.0), 0).hard == pytest.approx(0.1)
@@ -34,6 +39,20 @@ def test_for_move_turns_a_clock_into_a_hard_time_and_a_soft_budget():
     assert for_move(plain, 0) == (plain, None)
     timed, soft = for_move(Limit(wtime=60.0, btime=60.0, time=0.5, depth=9), 1)
     assert (timed.time, timed.depth, timed.wtime, soft) == (0.5, 9, None, pytest.approx(1.0))
+
+
+def test_a_searcher_spends_its_clock_over_the_moves_it_assumes_left(catalog):
+    position = catalog.game("chess")
+    clock = Limit(wtime=0.6, btime=0.6)
+
+    def spent(spec):
+        searcher = catalog.searcher(spec)
+        return searcher.search(position, catalog.evaluator("material"), clock).elapsed
+
+    # 0.6/1000 s a move: stopped at the shortest hard limit, 0.01 s
+    assert spent("negascout(iterative=on, tt=on, moves_to_go=1000)") < 0.08
+    # 0.6/2 s a move: hard 40 % of 0.6 s, and no iteration starts after half that
+    assert spent("negascout(iterative=on, tt=on, moves_to_go=2)") > 0.11
 
 
 def test_mcts_keeps_to_the_movers_clock_not_the_first_players(catalog):

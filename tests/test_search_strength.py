@@ -275,6 +275,7 @@ def test_a_kept_table_gives_way_to_the_next_search(catalog):
         "alphabeta(probcut=-100)",
         "alphabeta(quiet_hint=2)",
         "alphabeta(keep_history=2)",
+        "alphabeta(moves_to_go=0)",
     ],
 )
 def test_impossible_options_are_refused_with_their_name(catalog, spec):

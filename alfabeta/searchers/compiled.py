@@ -134,6 +134,7 @@ class AlphaBeta(PyAlphaBeta):
     lmp: bool = field(default=False, validator=FLAG, kw_only=True)
     frontier: int = field(default=0, validator=whole(0), kw_only=True)
     adaptive_time: bool = field(default=False, validator=FLAG, kw_only=True)
+    moves_to_go: int = field(default=timeman.MOVES_TO_GO, validator=whole(1, 1000), kw_only=True)
     extensions: int = field(default=0, validator=whole(0), kw_only=True)
     singular: bool = field(default=False, validator=FLAG, kw_only=True)
     secondary: int = field(default=0, validator=whole(0), kw_only=True)
@@ -243,7 +244,7 @@ class AlphaBeta(PyAlphaBeta):
         """Search; ``on_info(info, seldepth, hashfull)`` follows each completed iteration."""
         evaluator = as_evaluator(evaluator)
         limit = self.limit_for(limit)
-        limit, soft_budget = timeman.for_move(limit, position.side_to_move)
+        limit, soft_budget = timeman.for_move(limit, position.side_to_move, self.moves_to_go)
         clock = None
         if soft_budget is not None:
             clock = timeman.IterationClock(

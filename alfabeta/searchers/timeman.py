@@ -49,14 +49,15 @@ class MoveBudget:
     hard: float
 
 
-def move_budget(limit: Limit, side: int) -> MoveBudget:
-    """The budget for a move by ``side`` (0 = white/first) under ``limit``'s game clock; a clock
-    with no time left for the side raises UnsupportedLimitError."""
+def move_budget(limit: Limit, side: int, moves_to_go: int = MOVES_TO_GO) -> MoveBudget:
+    """The budget for a move by ``side`` (0 = white/first) under ``limit``'s game clock, with
+    ``moves_to_go`` moves assumed left when the clock does not say; a clock with no time left
+    for the side raises UnsupportedLimitError."""
     remaining = (limit.wtime if side == 0 else limit.btime) or 0.0
     increment = (limit.winc if side == 0 else limit.binc) or 0.0
     if remaining <= 0:
         raise UnsupportedLimitError("the clock has no time left for this move")
-    share = remaining / (limit.movestogo or MOVES_TO_GO) + INCREMENT_SHARE * increment
+    share = remaining / (limit.movestogo or moves_to_go) + INCREMENT_SHARE * increment
     hard = max(MIN_HARD, min(remaining * MAX_SHARE, share * HARD_FACTOR))
     return MoveBudget(soft=min(share, hard) * SOFT_SHARE, hard=hard)
 
@@ -66,14 +67,14 @@ def uses_clock(limit: Limit) -> bool:
     return limit.uses_clock or limit.movestogo is not None
 
 
-def for_move(limit: Limit, side: int) -> tuple[Limit, float | None]:
+def for_move(limit: Limit, side: int, moves_to_go: int = MOVES_TO_GO) -> tuple[Limit, float | None]:
     """``limit`` turned into a fixed budget for one move by ``side``: a limit without a game
     clock comes back unchanged with no soft budget; with a clock, the hard limit becomes the
     move's ``time`` (the smaller of the two when both are given) and the soft budget is
-    returned beside it."""
+    returned beside it (``moves_to_go`` as in ``move_budget``)."""
     if not uses_clock(limit):
         return limit, None
-    budget = move_budget(limit, side)
+    budget = move_budget(limit, side, moves_to_go)
     timed = Limit(
         depth=limit.depth,
         nodes=limit.nodes,
