@@ -8,7 +8,7 @@ from test_solvers import MATES
 
 from alfabeta import Limit
 from alfabeta.core import InvalidOptionError
-from alfabeta.core.scores import plies_to_end
+from alfabeta.core.scores import WIN, plies_to_end
 from alfabeta.games.chess.board import ChessGame
 from alfabeta.searchers import timeman
 
@@ -155,6 +155,7 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     assert nodes(", conthist=on") != plain
     assert nodes(", malus=on, conthist=on") != nodes(", malus=on")
     assert nodes(", quiet_hint=on") < plain  # the quiet moves the history has not seen
+    assert nodes(", spare_checks=on") == plain  # it spares what late-move pruning skips
     adaptive = nodes(", null_adaptive=on", depth=7)
     assert nodes(", null_adaptive=on, null_depth=3", depth=7) < adaptive  # R grows faster
     assert nodes(", null_depth=3") == plain  # the divisor is the adaptive reduction's
@@ -232,6 +233,23 @@ def test_a_kept_history_orders_the_next_search_until_a_new_game(catalog):
     assert kept.search(position, standard, Limit(depth=5)).nodes == fresh.nodes
 
 
+def test_late_move_pruning_that_spares_checks_sees_a_quiet_mate(catalog):
+    # 1. Qxb2 and a quiet queen move mates: the mating move is late among white's quiet moves
+    # at the last ply, which late-move pruning skips unless it spares the moves that check
+    position = catalog.game("chess").from_string("8/8/3N2K1/8/k7/8/1p4Q1/8 w - - 0 1")
+    mate_in_2 = WIN - 3
+
+    def reaches_mate(spec):
+        value = catalog.searcher(spec).bounded_value(
+            position, catalog.evaluator("material"), mate_in_2 - 1, mate_in_2, Limit(depth=3)
+        )
+        return value >= mate_in_2
+
+    assert reaches_mate("alphabeta")
+    assert not reaches_mate("alphabeta(lmp=on)")
+    assert reaches_mate("alphabeta(lmp=on, spare_checks=on)")
+
+
 def test_quiescence_with_evasions_sees_the_fork_behind_a_capturing_check(catalog):
     # Nxf7+ forks Kh8 and Qd8: standing pat in check misses Kg8 Nxd8
     position = catalog.game("chess").from_string("3q3k/5ppp/8/6N1/8/8/8/6K1 w - - 0 1")
@@ -276,6 +294,7 @@ def test_a_kept_table_gives_way_to_the_next_search(catalog):
         "alphabeta(quiet_hint=2)",
         "alphabeta(keep_history=2)",
         "alphabeta(moves_to_go=0)",
+        "alphabeta(spare_checks=maybe)",
     ],
 )
 def test_impossible_options_are_refused_with_their_name(catalog, spec):

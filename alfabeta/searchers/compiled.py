@@ -132,6 +132,7 @@ class AlphaBeta(PyAlphaBeta):
     see: bool = field(default=False, validator=FLAG, kw_only=True)
     evasions: bool = field(default=False, validator=FLAG, kw_only=True)
     lmp: bool = field(default=False, validator=FLAG, kw_only=True)
+    spare_checks: bool = field(default=False, validator=FLAG, kw_only=True)
     frontier: int = field(default=0, validator=whole(0), kw_only=True)
     adaptive_time: bool = field(default=False, validator=FLAG, kw_only=True)
     moves_to_go: int = field(default=timeman.MOVES_TO_GO, validator=whole(1, 1000), kw_only=True)
@@ -224,6 +225,7 @@ class AlphaBeta(PyAlphaBeta):
             "see": self.see,
             "evasions": self.evasions,
             "lmp": self.lmp,
+            "spare_checks": self.spare_checks,
             "frontier": self.frontier,
             "extensions": self.extensions,
             "singular": self.singular,

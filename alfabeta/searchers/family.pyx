@@ -56,7 +56,8 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   move for is searched one ply shallower (its ordering is poor; the next iteration is not);
 * ``lmp``: late-move pruning — at a null-window node of depth ≤ ``QUIET_PRUNE_DEPTH`` that
   is not tactical, the moves after the picker's staged ones (TT move, winning noisy moves,
-  killers) are skipped from move 3 + depth² on;
+  killers) are skipped from move 3 + depth² on; ``spare_checks`` searches those that leave
+  the opponent tactical (give check) all the same;
 * ``frontier``: futility pruning — at such a node of depth ≤ ``FRONTIER_DEPTH`` whose static
   score plus ``frontier`` × depth cannot reach α, those moves are skipped after the first;
 * ``see_prune``: at a null-window node of depth ≤ ``SEE_PRUNE_DEPTH`` that is not tactical,
@@ -191,6 +192,7 @@ cdef struct Options:
     bint see
     bint evasions
     bint lmp
+    bint spare_checks
     int frontier
     int extensions
     bint singular
@@ -266,6 +268,7 @@ cdef class Family:
         self.o.see = o["see"] and o["captures"]
         self.o.evasions = o["evasions"]
         self.o.lmp = o["lmp"]
+        self.o.spare_checks = o["spare_checks"]
         self.o.frontier = o["frontier"]
         self.o.extensions = o["extensions"]
         self.o.singular = o["singular"] and o["tt"]
@@ -523,7 +526,8 @@ cdef class Family:
         """Search the moves of an expanded node in the picker's order and keep the best;
         (α, β) may have been narrowed by the table from (alpha_orig, beta_orig), the window
         the result is stored against. From the ``quiet_limit``-th move on, the moves after
-        the picker's staged ones are skipped (the first move is always searched). At the
+        the picker's staged ones are skipped (the first move is always searched; with
+        ``spare_checks``, so are those that give check). At the
         root (ply 0) every move gets the original α unless ``shared_root``, and the best
         finished value is kept for a stopped search. ``singular`` (0 or 1) plies more for the
         table's move; the ply's ``excluded`` move is not searched (nor the result stored)."""
@@ -541,9 +545,12 @@ cdef class Family:
         if self.picker.active:
             staged = self.picker.order(self.pos, moves, count, ply, tt_move, previous)
         for i in range(count):
-            if i >= quiet_limit and i >= staged and i > 0:
-                break
             m = moves[i]
+            if i >= quiet_limit and i >= staged and i > 0:
+                if not o.spare_checks:
+                    break
+                if not self.gives_check(m):
+                    continue
             if m == excluded:
                 continue
             if see_pruning and i > 0 and best > -PROVEN and self.pos.exchange(m) < see_floor:
@@ -596,6 +603,14 @@ cdef class Family:
         if o.tt and excluded == NO_MOVE:
             self.table.store(key, depth, ply, score, alpha_orig, beta_orig, best_move)
         return score
+
+    cdef inline bint gives_check(self, int move) except -1:
+        """Does ``move`` leave the opponent in a tactical position (in check, in chess)?"""
+        cdef bint tactical
+        self.pos.make(move)
+        tactical = self.pos.is_tactical()
+        self.pos.unmake(move)
+        return tactical
 
     cdef inline int cut(self, uint64_t key, int depth, int ply, int move, int score,
                         int alpha_orig, int beta_orig, int* failed,
