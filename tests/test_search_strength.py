@@ -163,6 +163,8 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     # more reductions, but their re-searches may cost more nodes than they save
     with_lmr = nodes(", lmr=2, lmr_log=on", depth=7)
     assert nodes(", lmr=2, lmr_log=on, improving=on", depth=7) != with_lmr
+    assert nodes(", lmr=2, lmr_log=on, lmr_scale=150", depth=7) < with_lmr  # deeper cuts
+    assert nodes(", lmr=2, lmr_scale=150") == nodes(", lmr=2")  # one ply without lmr_log
     assert nodes(", improving=on") == plain  # it reduces only with lmr
     reduced = ", lmr=2, lmr_log=on, malus=on"
     assert nodes(reduced + ", lmr_history=on") != nodes(reduced)
@@ -295,6 +297,7 @@ def test_a_kept_table_gives_way_to_the_next_search(catalog):
         "alphabeta(keep_history=2)",
         "alphabeta(moves_to_go=0)",
         "alphabeta(spare_checks=maybe)",
+        "alphabeta(lmr_scale=0)",
     ],
 )
 def test_impossible_options_are_refused_with_their_name(catalog, spec):

@@ -77,11 +77,12 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
 * ``lmr``: late-move reductions ("búsqueda sesgada", §1.7): from the lmr-th move on, at depth
   ≥ 3, moves other than the TT move and killers (and, with ``captures``, the noisy moves
   that do not lose material) are searched one ply shallower with a null window, and again at
-  full depth if they beat α; ``lmr_log`` reduces by ⌊0.75 + ln(depth)·ln(move number)/2.25⌋
-  plies instead of one (one less at a PV node and for a move that leaves the opponent in a
-  tactical position; none below one), never below depth 1; ``lmr_history`` (with
-  ``lmr_log`` and ``malus``) takes a ply less per ``LMR_HISTORY_STEP`` of the move's history
-  score and adds one per that much below zero;
+  full depth if they beat α; ``lmr_log`` reduces by ⌊0.75 + ln(depth)·ln(move number)/2.25
+  × ``lmr_scale``/100⌋ (``lmr_scale`` 100 unless set) plies instead of one (one less at a
+  PV node and for a move that leaves the opponent in a tactical position; none below one),
+  never below depth 1; ``lmr_history`` (with ``lmr_log`` and ``malus``) takes a ply less
+  per ``LMR_HISTORY_STEP`` of the move's history score and adds one per that much below
+  zero;
 * ``extensions``: a position the game marks tactical (``is_tactical``) is searched one ply
   deeper, at most that many times along a path ("continuación heurística", §1.10);
 * ``singular``: singular extensions (with ``tt`` and ``extensions``) — below the root, when
@@ -98,6 +99,7 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
 """
 
 cimport cython
+from libc.math cimport log
 from libc.stdint cimport uint64_t
 
 from alfabeta.core.evaluator cimport Evaluator
@@ -144,20 +146,6 @@ cdef enum:
     ALL_MOVES = 1 << 30  # a quiet_limit that skips nothing
     NO_STATIC = -(1 << 30)  # ``improving``: no static score known at that ply
     LMR_HISTORY_STEP = 8192  # ``lmr_history``: a ply less (more) per this much history (malus)
-
-# LMR_TABLE[depth][move number]: ⌊0.75 + ln(depth)·ln(move number)/2.25⌋ (``lmr_log``)
-cdef int[64][64] LMR_TABLE
-
-
-def _init_lmr_table():
-    import math
-
-    for d in range(1, 64):
-        for n in range(1, 64):
-            LMR_TABLE[d][n] = int(0.75 + math.log(d) * math.log(n) / 2.25)
-
-
-_init_lmr_table()
 
 
 cdef struct Options:
@@ -231,9 +219,13 @@ cdef class Family:
     cdef int[SEARCH_MAX_PLY + 2] excluded  # ``singular``: the move a ply's test leaves out
     cdef int[SEARCH_MAX_PLY + 2] static_at  # ``improving``: each ply's static score
     cdef bint[SEARCH_MAX_PLY + 2] worsening  # ``improving``: the ply's static score fell
+    # ``lmr_log``: [depth][move number] → ⌊0.75 + ln(depth)·ln(move number)/2.25 × lmr_scale/100⌋
+    cdef int[64][64] lmr_table
 
     def __cinit__(self, SearchContext ctx, dict options, TranspositionTable table=None,
                   MovePicker picker=None):
+        cdef int d, n
+        cdef double lmr_scale = options["lmr_scale"] / 100.0
         self.ctx = ctx
         self.pos = ctx.pos
         o = options
@@ -278,6 +270,10 @@ cdef class Family:
         if self.o.tt:
             self.table = table if table is not None else \
                 TranspositionTable(o["tt_mb"], o["tt_ways"] == 2)
+        for d in range(64):
+            for n in range(64):
+                self.lmr_table[d][n] = <int> (0.75 + log(d) * log(n) / 2.25 * lmr_scale) \
+                    if d and n else 0
         for i in range(SEARCH_MAX_PLY + 2):
             self.excluded[i] = NO_MOVE
             self.static_at[i] = NO_STATIC
@@ -508,7 +504,7 @@ cdef class Family:
         cdef int r
         if not self.o.lmr_log:
             return 1
-        r = LMR_TABLE[depth if depth < 64 else 63][index + 1 if index < 63 else 63]
+        r = self.lmr_table[depth if depth < 64 else 63][index + 1 if index < 63 else 63]
         if pv_node:
             r -= 1
         if self.o.lmr_history:
