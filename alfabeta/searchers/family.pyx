@@ -523,9 +523,9 @@ cdef class Family:
         (α, β) may have been narrowed by the table from (alpha_orig, beta_orig), the window
         the result is stored against. From the ``quiet_limit``-th move on, the moves after
         the picker's staged ones are skipped (the first move is always searched; with
-        ``spare_checks``, so are those that give check). At the
-        root (ply 0) every move gets the original α unless ``shared_root``, and the best
-        finished value is kept for a stopped search. ``singular`` (0 or 1) plies more for the
+        ``spare_checks``, so are those that give check). At the root (ply 0) every move
+        gets the original α unless ``shared_root``, and the best finished value is kept for
+        a stopped search. ``singular`` (0 or 1) plies more for the
         table's move; the ply's ``excluded`` move is not searched (nor the result stored)."""
         cdef Options* o = &self.o
         cdef int count, i, m, a, value, score, best = -SCORE_INF, best_move = NO_MOVE
