@@ -917,8 +917,8 @@ def search(Position position, Evaluator evaluator, limit, dict options, book=Non
         infos.append(info)
         if on_info is not None:
             on_info(info, ctx.seldepth, family.hashfull())
-        if value >= SCORE_WIN - depth or value <= -(SCORE_WIN - depth):
-            break  # a proven result no deeper search changes
+        if value >= SCORE_WIN - depth // 2 or value <= -(SCORE_WIN - depth // 2):
+            break  # a mate within half the depth: reductions hide no shorter one any more
         if clock is not None and clock.stop_after(best_move, value, ctx.elapsed()):
             break
     if best_move is None:
