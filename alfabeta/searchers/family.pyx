@@ -270,10 +270,9 @@ cdef class Family:
         if self.o.tt:
             self.table = table if table is not None else \
                 TranspositionTable(o["tt_mb"], o["tt_ways"] == 2)
-        for d in range(64):
-            for n in range(64):
-                self.lmr_table[d][n] = <int> (0.75 + log(d) * log(n) / 2.25 * lmr_scale) \
-                    if d and n else 0
+        for d in range(1, 64 if self.o.lmr_log else 0):
+            for n in range(1, 64):
+                self.lmr_table[d][n] = <int> (0.75 + log(d) * log(n) / 2.25 * lmr_scale)
         for i in range(SEARCH_MAX_PLY + 2):
             self.excluded[i] = NO_MOVE
             self.static_at[i] = NO_STATIC
