@@ -221,6 +221,14 @@ def compare_with_python_chess(ours, theirs):
     expected = [] if theirs.is_checkmate() or drawn else sorted(m.uci() for m in theirs.legal_moves)
     assert legal == expected
     assert ours.is_check() == theirs.is_check()
+    quiet_checks = [
+        m.uci()
+        for m in theirs.legal_moves
+        if not theirs.is_capture(m) and not m.promotion and theirs.gives_check(m)
+    ]
+    assert sorted(ours.move_str(m) for m in ours.checking_moves()) == (
+        sorted(quiet_checks) if expected else []
+    )
     outcome = ours.outcome()
     if theirs.is_checkmate():
         assert outcome == Result.LOSS
@@ -230,6 +238,23 @@ def compare_with_python_chess(ours, theirs):
         assert outcome == Result.ONGOING
     for move in ours.legal_moves()[:8]:
         assert ours.san(move) == theirs.san(chess.Move.from_uci(ours.move_str(move)))
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "5k2/8/8/8/8/8/8/4K2R w K - 0 1",  # castling checks with the rook
+        "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1",  # every knight move uncovers the rook
+        "7k/p7/8/8/8/8/1K6/B7 w - - 0 1",  # the king steps off the bishop's diagonal
+        "4k3/8/3P4/8/8/8/8/Q3K3 w - - 0 1",  # a pawn check; the queen on files and diagonals
+        "4k3/8/8/8/4B3/8/8/4Q1K1 w - - 0 1",  # the bishop uncovers the queen
+        "3r1k2/8/8/8/8/8/3b4/3K4 b - - 0 1",  # black: the bishop uncovers the rook
+    ],
+)
+def test_quiet_checks_agree_with_python_chess(catalog, fen):
+    ours = board(catalog, fen)
+    compare_with_python_chess(ours, chess.Board(ours.to_string()))
+    assert ours.checking_moves()  # each position has some
 
 
 @settings(max_examples=40, deadline=None)

@@ -91,6 +91,8 @@ def test_the_full_configuration_finds_each_mate_at_its_distance(catalog, fen, n,
     # two plies beyond the mate: reductions and pruning may hide a quiet mating move (a king
     # step) at the nominal depth, and the right distance must come out all the same; singular
     # extensions' searches without the table's move must not leave their bounds in the table
+    # (qs_checks is not among the extras: its checks at the horizon lift Q v P's score from
+    # +1075 to +1561 at depth 9, which lets pruning hide the king's mate in 3 until depth 12)
     position = catalog.game("chess").from_string(fen)
     spec = FULL[:-1] + f", {extra})" if extra else FULL
     for evaluator in ("standard", "tuned"):
@@ -149,6 +151,8 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     assert nodes(", delta=200") == plain  # delta pruning is quiescence's
     assert nodes(", quiescence=on, qs_tt=on") < with_quiescence
     assert nodes(", qs_tt=on") == plain  # the table inside quiescence
+    assert nodes(", quiescence=on, qs_checks=on") > with_quiescence  # more moves followed
+    assert nodes(", qs_checks=on") == plain  # quiescence's checks
     assert nodes(", quiescence=on, probcut=100", depth=7) < nodes(", quiescence=on", depth=7)
     assert nodes(", probcut=100") == plain  # its first test is quiescence
     # the continuation history reorders the quiet moves, as the history itself does
@@ -252,6 +256,22 @@ def test_late_move_pruning_that_spares_checks_sees_a_quiet_mate(catalog):
     assert reaches_mate("alphabeta(lmp=on, spare_checks=on)")
 
 
+def test_quiescence_with_quiet_checks_sees_a_mate_one_ply_beyond_the_horizon(catalog):
+    # 1. Qxb2 K-any and a quiet queen mate: three plies, which a depth-2 search sees only
+    # when its quiescence follows quiet checks
+    position = catalog.game("chess").from_string("8/8/3N2K1/8/k7/8/1p4Q1/8 w - - 0 1")
+
+    def search(qs_checks):
+        spec = f"negascout(quiescence=on, captures=on, qs_checks={qs_checks})"
+        return catalog.searcher(spec).search(
+            position, catalog.evaluator("material"), Limit(depth=2)
+        )
+
+    assert search("off").value == 1200  # a pawn taken; the mate is out of sight
+    found = search("on")
+    assert (position.move_str(found.move), found.value) == ("g2b2", WIN - 3)
+
+
 def test_quiescence_with_evasions_sees_the_fork_behind_a_capturing_check(catalog):
     # Nxf7+ forks Kh8 and Qd8: standing pat in check misses Kg8 Nxd8
     position = catalog.game("chess").from_string("3q3k/5ppp/8/6N1/8/8/8/6K1 w - - 0 1")
@@ -291,6 +311,7 @@ def test_a_kept_table_gives_way_to_the_next_search(catalog):
         "alphabeta(verify_depth=-2)",
         "alphabeta(null_depth=0)",
         "alphabeta(qs_tt=2)",
+        "alphabeta(qs_checks=2)",
         "alphabeta(tt_ways=3)",
         "alphabeta(probcut=-100)",
         "alphabeta(quiet_hint=2)",

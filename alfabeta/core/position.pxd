@@ -23,6 +23,7 @@ cdef class Position:
     cdef int generate(self, int* out) except -1
     cdef int generate_all(self, int* out) except -1
     cdef int generate_noisy(self, int* out) except -1
+    cdef int generate_checks(self, int* out) except -1
     cdef int make(self, int move) except -1
     cdef int unmake(self, int move) except -1
     cdef bint make_null(self) except -1
@@ -33,6 +34,7 @@ cdef class Position:
     cdef bint repeats(self, int plies) noexcept
     cdef int c_outcome(self) except -1
     cdef uint64_t c_key(self) except? 0
+    cdef list _moves(self, int kind)
 
 
 cdef uint64_t splitmix64(uint64_t x) noexcept nogil

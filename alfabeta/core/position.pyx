@@ -31,12 +31,16 @@ def _rebuild(cls, options, root, moves):
     return position
 
 
+cdef enum:
+    MOVES_LEGAL, MOVES_NOISY, MOVES_CHECKS  # which generator ``_moves`` asks
+
+
 cdef class Position:
     """A mutable game state with make/unmake.
 
     Subclasses implement the C-level methods (``generate``, ``make``, ``unmake``,
-    ``c_outcome``, ``c_key``, and optionally ``generate_noisy``, ``order_hint``,
-    ``exchange``, ``repeats``, ``make_null``, ``unmake_null``, ``is_tactical``;
+    ``c_outcome``, ``c_key``, and optionally ``generate_noisy``, ``generate_checks``,
+    ``order_hint``, ``exchange``, ``repeats``, ``make_null``, ``unmake_null``, ``is_tactical``;
     ``make_null`` returns False where the game has no pass move or the position is
     zugzwang-prone, and null-move pruning is then skipped) and the
     Python methods ``options``, ``to_string``, ``from_string``,
@@ -62,6 +66,12 @@ cdef class Position:
         return self.generate(out)
 
     cdef int generate_noisy(self, int* out) except -1:
+        return 0
+
+    cdef int generate_checks(self, int* out) except -1:
+        """The quiet moves (none of ``generate_noisy``'s) that leave the opponent in a
+        tactical position: checks, in chess. Quiescence may follow them at its first ply
+        (``qs_checks``). Default: none."""
         return 0
 
     cdef int make(self, int move) except -1:
@@ -110,22 +120,30 @@ cdef class Position:
     # ---- Python API ------------------------------------------------------------------------
     def legal_moves(self):
         """The legal moves, in the game's generation order (the order searchers use)."""
-        cdef int* buffer = <int*> malloc(self.max_moves * sizeof(int))
-        if buffer == NULL:
-            raise MemoryError()
-        try:
-            count = self.generate(buffer)
-            return [buffer[i] for i in range(count)]
-        finally:
-            free(buffer)
+        return self._moves(MOVES_LEGAL)
 
     def noisy_moves(self):
         """The moves quiescence search may follow (captures, promotions...); empty by default."""
+        return self._moves(MOVES_NOISY)
+
+    def checking_moves(self):
+        """The quiet moves that leave the opponent in a tactical position (checks, in chess);
+        empty by default."""
+        return self._moves(MOVES_CHECKS)
+
+    cdef list _moves(self, int kind):
+        """One of the generators' moves as a list."""
         cdef int* buffer = <int*> malloc(self.max_moves * sizeof(int))
+        cdef int count
         if buffer == NULL:
             raise MemoryError()
         try:
-            count = self.generate_noisy(buffer)
+            if kind == MOVES_LEGAL:
+                count = self.generate(buffer)
+            elif kind == MOVES_NOISY:
+                count = self.generate_noisy(buffer)
+            else:
+                count = self.generate_checks(buffer)
             return [buffer[i] for i in range(count)]
         finally:
             free(buffer)

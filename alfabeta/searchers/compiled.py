@@ -108,6 +108,7 @@ class AlphaBeta(PyAlphaBeta):
     quiet_hint: bool = field(default=False, validator=FLAG, kw_only=True)
     quiescence: bool = field(default=False, validator=FLAG, kw_only=True)
     qs_tt: bool = field(default=False, validator=FLAG, kw_only=True)
+    qs_checks: bool = field(default=False, validator=FLAG, kw_only=True)
     null_move: int = field(default=0, validator=whole(0), kw_only=True)
     verified: bool = field(default=False, validator=FLAG, kw_only=True)
     aspiration: int = field(default=0, validator=whole(0), kw_only=True)
@@ -203,6 +204,7 @@ class AlphaBeta(PyAlphaBeta):
             "quiet_hint": self.quiet_hint,
             "quiescence": self.quiescence,
             "qs_tt": self.qs_tt,
+            "qs_checks": self.qs_checks,
             "null_r": self.null_move,
             "verified": self.verified,
             "aspiration": self.aspiration,

@@ -24,6 +24,9 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   ``evasions``: a tactical position (in check, in chess) met there does not stand pat but
   searches every move; ``qs_tt`` (with ``tt``): every quiescence node below the horizon's
   asks the table and stores its result as a depth-0 entry, as the horizon's own does;
+  ``qs_checks``: quiescence's first node (the horizon's) also follows the game's quiet
+  checks (``generate_checks``, after the noisy moves; with ``see``, not those that lose the
+  piece), and the side in check answers with every move instead of standing pat;
 * ``null_r``: null-move pruning with reduction R (§1.11), searched at depth − R − 1 with the
   window (β−1, β), never twice in a row, skipped where ``make_null`` refuses (no pass move or
   a zugzwang-prone position); ``verified`` re-checks a null-move cut with a search of the
@@ -157,6 +160,7 @@ cdef struct Options:
     bint iterative
     bint quiescence
     bint qs_tt
+    bint qs_checks
     int null_r
     bint verified
     int aspiration
@@ -237,6 +241,7 @@ cdef class Family:
         self.o.iterative = o["iterative"]
         self.o.quiescence = o["quiescence"]
         self.o.qs_tt = o["qs_tt"] and o["tt"] and o["quiescence"]
+        self.o.qs_checks = o["qs_checks"]
         self.o.null_r = o["null_r"]
         self.o.verified = o["verified"]
         self.o.aspiration = o["aspiration"]
@@ -344,21 +349,23 @@ cdef class Family:
         """Depth 0: quiescence (or the evaluator), stored in the table as a depth-0 entry."""
         cdef int score
         if self.o.quiescence and status != RESULT_LEAF:
-            score = self.quiesce(ply, alpha, beta)
+            score = self.quiesce(ply, alpha, beta, self.o.qs_checks, False)
         else:
             score = self.evaluate()
         if self.o.tt and not self.ctx.aborted and self.excluded[ply] == NO_MOVE:
             self.table.store(key, 0, ply, score, alpha, beta, NO_MOVE)
         return score
 
-    cdef int quiesce(self, int ply, int alpha, int beta) except? -2147483647:
+    cdef int quiesce(self, int ply, int alpha, int beta, bint checks,
+                     bint evade) except? -2147483647:
         """Quiescence: the better of standing pat (the evaluator) and the noisy moves, each
-        searched the same way; with ``evasions``, a tactical position (in check) cannot
-        stand pat and tries all its moves. This node is already counted. Fail-hard: the
-        result is clamped to [α, β]; fail-soft: a bound as tight as found, never below the
-        stand-pat score."""
-        cdef bint evading = self.o.evasions and self.pos.is_tactical()
-        cdef int stand, best, value, count, i, status, gain
+        searched the same way, then, with ``checks``, the game's quiet checks
+        (``generate_checks``), whose answers are searched with ``evade``. A tactical position
+        (in check) met with ``evade`` or ``evasions`` cannot stand pat and tries all its
+        moves. This node is already counted. Fail-hard: the result is clamped to [α, β];
+        fail-soft: a bound as tight as found, never below the stand-pat score."""
+        cdef bint evading = (evade or self.o.evasions) and self.pos.is_tactical()
+        cdef int stand, best, value, count, i, gain
         cdef int* moves
         if evading:  # every reply is searched; no legal move was scored by the outcome
             stand = -(SCORE_WIN - ply)
@@ -385,41 +392,65 @@ cdef class Family:
                     if stand + gain + self.o.delta > best:
                         best = stand + gain + self.o.delta
                     continue
-            self.pos.make(moves[i])
-            if spend_node(self.ctx):
-                self.pos.unmake(moves[i])
-                return 0
-            if ply + 1 > self.ctx.seldepth:
-                self.ctx.seldepth = ply + 1
-            status = self.pos.c_outcome()
-            if is_finished(status):
-                value = -finished_score(status, ply + 1)
-            elif status == RESULT_LEAF:
-                value = -self.evaluate()
-            else:
-                value = -self.quiesce_stored(ply + 1, -beta, -(alpha if alpha > best else best))
-            self.pos.unmake(moves[i])
+            value = self.quiesce_child(moves[i], ply, alpha if alpha > best else best, beta,
+                                       False)
             if self.ctx.aborted:
                 return 0
             if value > best:
                 best = value
             if best >= beta:
                 return best if self.o.fail_soft else beta
+        if checks and not evading:
+            count = self.pos.generate_checks(moves)  # the noisy moves are done with
+            for i in range(count):
+                if self.o.see and self.pos.exchange(moves[i]) < 0:
+                    continue
+                value = self.quiesce_child(moves[i], ply, alpha if alpha > best else best,
+                                           beta, True)
+                if self.ctx.aborted:
+                    return 0
+                if value > best:
+                    best = value
+                if best >= beta:
+                    return best if self.o.fail_soft else beta
         if self.o.fail_soft:
             return best
         return best if best > alpha else alpha
 
-    cdef inline int quiesce_stored(self, int ply, int alpha, int beta) except? -2147483647:
+    cdef inline int quiesce_child(self, int move, int ply, int alpha, int beta,
+                                  bint evade) except? -2147483647:
+        """The value of ``move`` in quiescence for the node at ``ply``, its reply searched
+        with the window (α, β) (``evade``: in check, it searches all its moves). The move
+        is made and unmade here; 0 once the search is aborted."""
+        cdef int status, value
+        self.pos.make(move)
+        if spend_node(self.ctx):
+            self.pos.unmake(move)
+            return 0
+        if ply + 1 > self.ctx.seldepth:
+            self.ctx.seldepth = ply + 1
+        status = self.pos.c_outcome()
+        if is_finished(status):
+            value = -finished_score(status, ply + 1)
+        elif status == RESULT_LEAF:
+            value = -self.evaluate()
+        else:
+            value = -self.quiesce_stored(ply + 1, -beta, -alpha, evade)
+        self.pos.unmake(move)
+        return value
+
+    cdef inline int quiesce_stored(self, int ply, int alpha, int beta,
+                                   bint evade) except? -2147483647:
         """``quiesce`` below quiescence's first node; with ``qs_tt``, the table is asked
         first and the result stored, as a depth-0 entry like the horizon's."""
         cdef uint64_t key
         cdef int alpha_orig = alpha, beta_orig = beta, tt_move = NO_MOVE, score = 0
         if not self.o.qs_tt:
-            return self.quiesce(ply, alpha, beta)
+            return self.quiesce(ply, alpha, beta, False, evade)
         key = self.pos.c_key()
         if self.probe(key, 0, ply, &alpha, &beta, &tt_move, &score, True):
             return score
-        score = self.quiesce(ply, alpha, beta)
+        score = self.quiesce(ply, alpha, beta, False, evade)
         if not self.ctx.aborted:
             self.table.store(key, 0, ply, score, alpha_orig, beta_orig, NO_MOVE)
         return score
@@ -733,7 +764,7 @@ cdef class Family:
             if not known:
                 static, known = self.evaluate(), True
             if static + o.razor * depth <= alpha:
-                value = self.quiesce(ply, alpha, alpha + 1)
+                value = self.quiesce(ply, alpha, alpha + 1, self.o.qs_checks, False)
                 if self.ctx.aborted:
                     score[0] = 0
                     return True

@@ -50,6 +50,7 @@ cdef class Chess(Position):
     cdef int _grow(self) except -1
     cdef bint attacked(self, int square, int by) noexcept
     cdef bint in_check(self) noexcept
+    cdef bint gives_check(self, int move) except -1
     cdef int pseudo(self, int* out, bint noisy_only) noexcept
     cdef uint64_t pinned(self) noexcept
     cdef int legal(self, int* out, bint noisy_only) except -1

@@ -425,6 +425,51 @@ cdef class Chess(Position):
             return 0
         return self.legal(out, True)
 
+    cdef int generate_checks(self, int* out) except -1:
+        """The quiet legal moves (no capture, no promotion) that give check."""
+        cdef int i, move, n = 0
+        if self.rule_draw():
+            return 0
+        for i in range(self.cache_legal()):
+            move = self.cached_moves[i]
+            if self.board[(move >> 6) & 63] == EMPTY and not (move >> 12) & 7 \
+                    and (move >> 15) != FLAG_EP and self.gives_check(move):
+                out[n] = move
+                n += 1
+        return n
+
+    cdef bint gives_check(self, int move) except -1:
+        """Does the legal ``move`` check the opponent's king? On the bitboards: the moved
+        piece's own attack, or a slider it uncovers; castling, en passant and promotions
+        are made and unmade."""
+        cdef int origin = move & 63, target = (move >> 6) & 63, us = self.side_to_move
+        cdef int kind = self.board[origin] % 6, king
+        cdef uint64_t* own = self.pieces[us]
+        cdef uint64_t moved = (1ULL << origin) | (1ULL << target), occupied
+        cdef uint64_t diagonal = own[BISHOP] | own[QUEEN], straight = own[ROOK] | own[QUEEN]
+        cdef bint check
+        if (move >> 15) == FLAG_EP or (move >> 15) == FLAG_CASTLE or (move >> 12) & 7:
+            self.make(move)
+            check = self.in_check()
+            self.unmake(move)
+            return check
+        if not self.pieces[us ^ 1][KING]:
+            return False
+        king = ctz(self.pieces[us ^ 1][KING])
+        if kind == PAWN:
+            if PAWN_ATTACKS[us][target] >> king & 1:
+                return True
+        elif kind == KNIGHT:
+            if KNIGHT_ATTACKS[target] >> king & 1:
+                return True
+        if diagonal >> origin & 1:  # a slider moves: it checks from its new square
+            diagonal ^= moved
+        if straight >> origin & 1:
+            straight ^= moved
+        occupied = (self.occupied_by[0] | self.occupied_by[1] | moved) ^ (1ULL << origin)
+        return (bishop_attacks(king, occupied) & diagonal
+                or rook_attacks(king, occupied) & straight) != 0
+
     cdef int order_hint(self, int move) noexcept:
         """MVV-LVA for a noisy move: the most valuable victim first (a promotion counts the
         piece it makes), the least valuable attacker first among equal victims. A quiet
