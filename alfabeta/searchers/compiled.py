@@ -106,6 +106,7 @@ class AlphaBeta(PyAlphaBeta):
     countermove: bool = field(default=False, validator=FLAG, kw_only=True)
     conthist: bool = field(default=False, validator=FLAG, kw_only=True)
     quiet_hint: bool = field(default=False, validator=FLAG, kw_only=True)
+    quiet_cuts: bool = field(default=False, validator=FLAG, kw_only=True)
     quiescence: bool = field(default=False, validator=FLAG, kw_only=True)
     qs_tt: bool = field(default=False, validator=FLAG, kw_only=True)
     qs_checks: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -202,6 +203,7 @@ class AlphaBeta(PyAlphaBeta):
             "countermove": self.countermove,
             "conthist": self.conthist,
             "quiet_hint": self.quiet_hint,
+            "quiet_cuts": self.quiet_cuts,
             "quiescence": self.quiescence,
             "qs_tt": self.qs_tt,
             "qs_checks": self.qs_checks,

@@ -19,7 +19,8 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   with ``countermove`` the move that last refuted the previous one, before the history;
   ``conthist`` adds to each quiet move's history its history in answer to the previous move;
   ``quiet_hint`` adds the game's static ``order_hint`` for it; ``keep_history`` (kept by the
-  searcher) carries the history into the next search, halved;
+  searcher) carries the history into the next search, halved; ``quiet_cuts``: only quiet
+  moves become killers and countermoves and earn (or, with ``malus``, lose) history;
 * ``quiescence``: at the horizon, stand pat then follow ``generate_noisy`` moves (§1.4);
   ``evasions``: a tactical position (in check, in chess) met there does not stand pat but
   searches every move; ``qs_tt`` (with ``tt``): every quiescence node below the horizon's
@@ -602,8 +603,8 @@ cdef class Family:
                 if value > alpha:
                     alpha = value
                 if alpha >= beta:
-                    return self.cut(key, depth, ply, m, alpha, alpha_orig, beta_orig,
-                                    moves + staged, i - staged if i > staged else 0)
+                    return self.cut(key, depth, ply, m, i, alpha, alpha_orig, beta_orig,
+                                    moves + staged, i - staged if i > staged else 0, staged)
             else:
                 if value > best:
                     best, best_move = value, m
@@ -611,9 +612,9 @@ cdef class Family:
                     if ply == 0:
                         self.root_best = value
                 if best >= beta:
-                    return self.cut(key, depth, ply, m, best if o.fail_soft else beta,
+                    return self.cut(key, depth, ply, m, i, best if o.fail_soft else beta,
                                     alpha_orig, beta_orig, moves + staged,
-                                    i - staged if i > staged else 0)
+                                    i - staged if i > staged else 0, staged)
             if o.futility and beta_orig - alpha_orig > o.futility and \
                     beta - (alpha if alpha > best else best) <= o.futility:
                 break
@@ -638,15 +639,18 @@ cdef class Family:
         self.pos.unmake(move)
         return tactical
 
-    cdef inline int cut(self, uint64_t key, int depth, int ply, int move, int score,
-                        int alpha_orig, int beta_orig, int* failed,
-                        int failed_count) noexcept:
-        """A beta cut-off by ``move``: count it, reward the move (and, with ``malus``,
-        penalise the ``failed`` moves tried before it after the staged ones), store the
-        bound."""
+    cdef inline int cut(self, uint64_t key, int depth, int ply, int move, int index,
+                        int score, int alpha_orig, int beta_orig, int* failed,
+                        int failed_count, int failed_index) noexcept:
+        """A beta cut-off by ``move``, the ``index``-th tried: count it, reward the move
+        (and, with ``malus``, penalise the ``failed`` moves tried before it after the staged
+        ones, from the ``failed_index``-th on; with ``quiet_cuts``, only if it is quiet),
+        store the bound."""
         self.ctx.cutoffs += 1
-        self.picker.reward(self.ctx.pos.side_to_move, ply, move, depth, failed, failed_count,
-                           self.path[ply - 1] if ply > 0 else NO_MOVE)
+        if not self.picker.noisy_at(ply, index):
+            self.picker.reward(self.ctx.pos.side_to_move, ply, move, depth, failed,
+                               failed_count, failed_index,
+                               self.path[ply - 1] if ply > 0 else NO_MOVE)
         if self.o.tt and self.excluded[ply] == NO_MOVE:
             self.table.store(key, depth, ply, score, alpha_orig, beta_orig, move)
         return score
@@ -899,7 +903,8 @@ def new_picker(Position position, dict options):
     return MovePicker(position.max_moves, tt_move=o["tt_move"] and o["tt"],
                       captures=o["captures"], killers=o["killers"], history=o["history"],
                       see=o["see"], malus=o["malus"], countermove=o["countermove"],
-                      conthist=o["conthist"], quiet_hint=o["quiet_hint"])
+                      conthist=o["conthist"], quiet_hint=o["quiet_hint"],
+                      quiet_cuts=o["quiet_cuts"])
 
 
 def search(Position position, Evaluator evaluator, limit, dict options, book=None,

@@ -12,6 +12,9 @@ cdef class MovePicker:
     cdef bint use_see            # noisy moves that lose material go after the killers
     cdef bint use_conthist       # history also per (previous move, move) pair
     cdef bint use_quiet_hint     # quiet moves also by the game's static order_hint
+    cdef bint use_quiet_cuts     # only quiet moves become killers, countermoves, history
+    cdef int max_moves
+    cdef unsigned char* noisy_flags  # ``quiet_cuts``: per ply, which ordered moves are noisy
     cdef bint active             # does any stage reorder the moves at all?
     cdef int* killer             # two per ply: killer[2 * ply], killer[2 * ply + 1]
     cdef long long* history      # per side, a hashed table of cut-off counts
@@ -29,6 +32,7 @@ cdef class MovePicker:
     cdef int order(self, Position pos, int* moves, int count, int ply, int tt_move,
                    int previous) except -1
     cdef void order_noisy(self, Position pos, int* moves, int count) noexcept
+    cdef bint noisy_at(self, int ply, int index) noexcept
     cdef void reward(self, int side, int ply, int move, int depth, int* failed,
-                     int failed_count, int previous) noexcept
+                     int failed_count, int failed_index, int previous) noexcept
     cdef bint is_killer(self, int ply, int move) noexcept

@@ -19,6 +19,10 @@
    game's ``order_hint`` for it, a small static guess that orders the moves the history
    has not seen;
 
+with ``quiet_cuts`` (and ``captures``), only quiet moves (none of the game's noisy moves)
+become killers and countermoves and earn or lose history: a capture that refutes a move is
+found by the noisy stage anyway, and would push a quiet killer out;
+
 and, within a stage and with every stage off, in the order the game generated them (the
 sort is stable). Ordering never changes a searcher's value, only how much it searches.
 """
@@ -40,6 +44,7 @@ cdef long long NOISY_KEY = 1LL << 61     # plus the game's order_hint
 cdef long long KILLER_KEY = 1LL << 60    # the second killer: one less
 cdef long long COUNTER_KEY = KILLER_KEY - 2  # the countermove: after both killers
 cdef long long LOSING_KEY = 1LL << 59    # a noisy move losing material (``see``), + hint
+cdef long long HINT_SPAN = (1LL << 30) + 1  # a noisy move's order_hint is 0 … 2**30
 
 
 cdef class MovePicker:
@@ -48,8 +53,15 @@ cdef class MovePicker:
 
     def __cinit__(self, int max_moves, bint tt_move=False, bint captures=False,
                   bint killers=False, bint history=False, bint see=False, bint malus=False,
-                  bint countermove=False, bint conthist=False, bint quiet_hint=False):
+                  bint countermove=False, bint conthist=False, bint quiet_hint=False,
+                  bint quiet_cuts=False):
         cdef int i
+        self.max_moves = max_moves
+        self.use_quiet_cuts = quiet_cuts and captures
+        if self.use_quiet_cuts:
+            self.noisy_flags = <unsigned char*> calloc((SEARCH_MAX_PLY + 2) * max_moves, 1)
+            if self.noisy_flags == NULL:
+                raise MemoryError()
         self.use_tt_move = tt_move
         self.use_captures = captures
         self.use_see = captures and see
@@ -86,6 +98,7 @@ cdef class MovePicker:
         free(self.history)
         free(self.countermove)
         free(self.conthist)
+        free(self.noisy_flags)
 
     cdef void new_search(self) noexcept:
         """Start another search with what this one learnt (``keep_history``): the killers
@@ -131,6 +144,8 @@ cdef class MovePicker:
         cdef int i, m, noisy_count = 0, staged = 0, counter = NO_MOVE
         cdef long long s
         cdef int side = pos.side_to_move
+        cdef bint tt_noisy = False
+        cdef unsigned char* flags
         if not self.active:
             return 0
         if self.use_captures:
@@ -142,6 +157,7 @@ cdef class MovePicker:
             s = 0
             if self.use_tt_move and m == tt_move:
                 s = TT_MOVE_KEY
+                tt_noisy = noisy_count and _contains(self.noisy, noisy_count, m)
             elif noisy_count and _contains(self.noisy, noisy_count, m):
                 s = (LOSING_KEY if self.use_see and pos.exchange(m) < 0 else NOISY_KEY) \
                     + pos.order_hint(m)
@@ -162,7 +178,19 @@ cdef class MovePicker:
             if s >= KILLER_KEY - 1:
                 staged += 1
         _sort_by_score(moves, self.score, count)
+        if self.use_quiet_cuts:
+            flags = self.noisy_flags + ply * self.max_moves
+            for i in range(count):
+                s = self.score[i]
+                flags[i] = (s == TT_MOVE_KEY and tt_noisy) \
+                    or NOISY_KEY <= s < NOISY_KEY + HINT_SPAN \
+                    or LOSING_KEY <= s < LOSING_KEY + HINT_SPAN
         return staged
+
+    cdef bint noisy_at(self, int ply, int index) noexcept:
+        """With ``quiet_cuts``: is the ``index``-th move of the ply's last ordering a noisy
+        one? Always False without it."""
+        return self.use_quiet_cuts and self.noisy_flags[ply * self.max_moves + index]
 
     cdef void order_noisy(self, Position pos, int* moves, int count) noexcept:
         """Sort quiescence's noisy moves by the game's ``order_hint`` (MVV-LVA in chess), most
@@ -173,11 +201,12 @@ cdef class MovePicker:
         _sort_by_score(moves, self.score, count)
 
     cdef void reward(self, int side, int ply, int move, int depth, int* failed,
-                     int failed_count, int previous) noexcept:
+                     int failed_count, int failed_index, int previous) noexcept:
         """``move`` by ``side`` caused a cut-off at ``ply`` with ``depth`` left, in answer to
         ``previous``: remember it as a killer, as the countermove and in the history; with
-        ``malus``, the ``failed`` moves (tried before it, after the staged ones) lose as much
-        history as it gains."""
+        ``malus``, the ``failed`` moves (tried before it, after the staged ones; the first
+        is the ply's ``failed_index``-th) lose as much history as it gains. With
+        ``quiet_cuts``, only the quiet ones count (the caller checks ``move``)."""
         cdef long long bonus
         cdef int i
         cdef bint paired
@@ -199,6 +228,8 @@ cdef class MovePicker:
         if paired:
             _nudge(self.conthist_slot(side, previous, move), bonus)
         for i in range(failed_count):
+            if self.noisy_at(ply, failed_index + i):
+                continue
             _nudge(self.history_slot(side, failed[i]), -bonus)
             if paired:
                 _nudge(self.conthist_slot(side, previous, failed[i]), -bonus)
