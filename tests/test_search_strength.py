@@ -160,6 +160,7 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     assert nodes(", malus=on, conthist=on") != nodes(", malus=on")
     assert nodes(", quiet_hint=on") < plain  # the quiet moves the history has not seen
     assert nodes(", quiet_cuts=on") != plain  # captures no longer become killers
+    assert nodes(", capture_history=on") != plain  # captures also by their own history
     assert nodes(", spare_checks=on") == plain  # it spares what late-move pruning skips
     adaptive = nodes(", null_adaptive=on", depth=7)
     assert nodes(", null_adaptive=on, null_depth=3", depth=7) < adaptive  # R grows faster
@@ -317,6 +318,7 @@ def test_a_kept_table_gives_way_to_the_next_search(catalog):
         "alphabeta(probcut=-100)",
         "alphabeta(quiet_hint=2)",
         "alphabeta(quiet_cuts=2)",
+        "alphabeta(capture_history=2)",
         "alphabeta(keep_history=2)",
         "alphabeta(moves_to_go=0)",
         "alphabeta(spare_checks=maybe)",

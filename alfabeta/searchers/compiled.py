@@ -107,6 +107,7 @@ class AlphaBeta(PyAlphaBeta):
     conthist: bool = field(default=False, validator=FLAG, kw_only=True)
     quiet_hint: bool = field(default=False, validator=FLAG, kw_only=True)
     quiet_cuts: bool = field(default=False, validator=FLAG, kw_only=True)
+    capture_history: bool = field(default=False, validator=FLAG, kw_only=True)
     quiescence: bool = field(default=False, validator=FLAG, kw_only=True)
     qs_tt: bool = field(default=False, validator=FLAG, kw_only=True)
     qs_checks: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -204,6 +205,7 @@ class AlphaBeta(PyAlphaBeta):
             "conthist": self.conthist,
             "quiet_hint": self.quiet_hint,
             "quiet_cuts": self.quiet_cuts,
+            "capture_history": self.capture_history,
             "quiescence": self.quiescence,
             "qs_tt": self.qs_tt,
             "qs_checks": self.qs_checks,

@@ -21,6 +21,8 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   ``quiet_hint`` adds the game's static ``order_hint`` for it; ``keep_history`` (kept by the
   searcher) carries the history into the next search, halved; ``quiet_cuts``: only quiet
   moves become killers and countermoves and earn (or, with ``malus``, lose) history;
+  ``capture_history`` orders the noisy moves of each victim class by how often each caused
+  a cut-off (and, with gravity, how often it failed before another noisy move did);
 * ``quiescence``: at the horizon, stand pat then follow ``generate_noisy`` moves (§1.4);
   ``evasions``: a tactical position (in check, in chess) met there does not stand pat but
   searches every move; ``qs_tt`` (with ``tt``): every quiescence node below the horizon's
@@ -603,8 +605,8 @@ cdef class Family:
                 if value > alpha:
                     alpha = value
                 if alpha >= beta:
-                    return self.cut(key, depth, ply, m, i, alpha, alpha_orig, beta_orig,
-                                    moves + staged, i - staged if i > staged else 0, staged)
+                    return self.cut(key, depth, ply, moves, i, staged, alpha, alpha_orig,
+                                    beta_orig)
             else:
                 if value > best:
                     best, best_move = value, m
@@ -612,9 +614,8 @@ cdef class Family:
                     if ply == 0:
                         self.root_best = value
                 if best >= beta:
-                    return self.cut(key, depth, ply, m, i, best if o.fail_soft else beta,
-                                    alpha_orig, beta_orig, moves + staged,
-                                    i - staged if i > staged else 0, staged)
+                    return self.cut(key, depth, ply, moves, i, staged,
+                                    best if o.fail_soft else beta, alpha_orig, beta_orig)
             if o.futility and beta_orig - alpha_orig > o.futility and \
                     beta - (alpha if alpha > best else best) <= o.futility:
                 break
@@ -639,17 +640,19 @@ cdef class Family:
         self.pos.unmake(move)
         return tactical
 
-    cdef inline int cut(self, uint64_t key, int depth, int ply, int move, int index,
-                        int score, int alpha_orig, int beta_orig, int* failed,
-                        int failed_count, int failed_index) noexcept:
-        """A beta cut-off by ``move``, the ``index``-th tried: count it, reward the move
-        (and, with ``malus``, penalise the ``failed`` moves tried before it after the staged
-        ones, from the ``failed_index``-th on; with ``quiet_cuts``, only if it is quiet),
-        store the bound."""
+    cdef inline int cut(self, uint64_t key, int depth, int ply, int* moves, int index,
+                        int staged, int score, int alpha_orig, int beta_orig) noexcept:
+        """A beta cut-off by ``moves[index]`` (the picker put ``staged`` moves first): count
+        it, reward the move (and, with ``malus``, penalise the moves tried before it after
+        the staged ones; with ``quiet_cuts``, only a quiet move; with ``capture_history``, a
+        noisy move and the noisy moves before it in their own table), store the bound."""
+        cdef int move = moves[index]
         self.ctx.cutoffs += 1
+        if self.picker.use_capture_history:
+            self.picker.reward_noisy(self.pos.side_to_move, ply, moves, index, depth)
         if not self.picker.noisy_at(ply, index):
-            self.picker.reward(self.ctx.pos.side_to_move, ply, move, depth, failed,
-                               failed_count, failed_index,
+            self.picker.reward(self.pos.side_to_move, ply, move, depth, moves + staged,
+                               index - staged if index > staged else 0, staged,
                                self.path[ply - 1] if ply > 0 else NO_MOVE)
         if self.o.tt and self.excluded[ply] == NO_MOVE:
             self.table.store(key, depth, ply, score, alpha_orig, beta_orig, move)
@@ -904,7 +907,7 @@ def new_picker(Position position, dict options):
                       captures=o["captures"], killers=o["killers"], history=o["history"],
                       see=o["see"], malus=o["malus"], countermove=o["countermove"],
                       conthist=o["conthist"], quiet_hint=o["quiet_hint"],
-                      quiet_cuts=o["quiet_cuts"])
+                      quiet_cuts=o["quiet_cuts"], capture_history=o["capture_history"])
 
 
 def search(Position position, Evaluator evaluator, limit, dict options, book=None,

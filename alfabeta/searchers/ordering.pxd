@@ -13,8 +13,10 @@ cdef class MovePicker:
     cdef bint use_conthist       # history also per (previous move, move) pair
     cdef bint use_quiet_hint     # quiet moves also by the game's static order_hint
     cdef bint use_quiet_cuts     # only quiet moves become killers, countermoves, history
+    cdef bint use_capture_history  # noisy moves also by a history of their own
+    cdef long long* capture_history  # per side, hashed by the noisy move
     cdef int max_moves
-    cdef unsigned char* noisy_flags  # ``quiet_cuts``: per ply, which ordered moves are noisy
+    cdef unsigned char* noisy_flags  # per ply, which ordered moves are noisy (quiet_cuts...)
     cdef bint active             # does any stage reorder the moves at all?
     cdef int* killer             # two per ply: killer[2 * ply], killer[2 * ply + 1]
     cdef long long* history      # per side, a hashed table of cut-off counts
@@ -33,6 +35,9 @@ cdef class MovePicker:
                    int previous) except -1
     cdef void order_noisy(self, Position pos, int* moves, int count) noexcept
     cdef bint noisy_at(self, int ply, int index) noexcept
+    cdef void reward_noisy(self, int side, int ply, int* moves, int index, int depth) noexcept
+    cdef long long* capture_slot(self, int side, int move) noexcept
+    cdef long long noisy_score(self, Position pos, int move) noexcept
     cdef void reward(self, int side, int ply, int move, int depth, int* failed,
                      int failed_count, int failed_index, int previous) noexcept
     cdef bint is_killer(self, int ply, int move) noexcept

@@ -21,7 +21,11 @@
 
 with ``quiet_cuts`` (and ``captures``), only quiet moves (none of the game's noisy moves)
 become killers and countermoves and earn or lose history: a capture that refutes a move is
-found by the noisy stage anyway, and would push a quiet killer out;
+found by the noisy stage anyway, and would push a quiet killer out; with
+``capture_history`` (and ``captures``), the noisy moves keep a history of their own (with
+gravity: a cut-off raises the move's and lowers the noisy moves tried before it), which
+shifts a noisy move's ``order_hint`` by up to ``CAPTURE_SPREAD`` either way, here and in
+quiescence;
 
 and, within a stage and with every stage off, in the order the game generated them (the
 sort is stable). Ordering never changes a searcher's value, only how much it searches.
@@ -38,13 +42,17 @@ cdef enum:
     HISTORY_BONUS_MAX = 1600  # ``malus``: the most one cut-off adds (16·depth² below it)
     COUNTERMOVE_SIZE = 1 << 12  # countermove slots per side (hashed by the answered move)
     CONTHIST_BITS = 18          # continuation-history slots per side: 2 ** this
+    CAPTURE_SPREAD = 32         # ``capture_history`` moves a noisy key by at most this,
+    CAPTURE_SHIFT = 9           # one per 2 ** this of history
 
 cdef long long TT_MOVE_KEY = 1LL << 62
 cdef long long NOISY_KEY = 1LL << 61     # plus the game's order_hint
 cdef long long KILLER_KEY = 1LL << 60    # the second killer: one less
 cdef long long COUNTER_KEY = KILLER_KEY - 2  # the countermove: after both killers
 cdef long long LOSING_KEY = 1LL << 59    # a noisy move losing material (``see``), + hint
-cdef long long HINT_SPAN = (1LL << 30) + 1  # a noisy move's order_hint is 0 … 2**30
+# a noisy move's key above NOISY_KEY or LOSING_KEY: its order_hint (0 … 2**30), with
+# ``capture_history`` plus CAPTURE_SPREAD and its history's share (−CAPTURE_SPREAD … +)
+cdef long long HINT_SPAN = (1LL << 30) + 2 * CAPTURE_SPREAD + 1
 
 
 cdef class MovePicker:
@@ -54,11 +62,16 @@ cdef class MovePicker:
     def __cinit__(self, int max_moves, bint tt_move=False, bint captures=False,
                   bint killers=False, bint history=False, bint see=False, bint malus=False,
                   bint countermove=False, bint conthist=False, bint quiet_hint=False,
-                  bint quiet_cuts=False):
+                  bint quiet_cuts=False, bint capture_history=False):
         cdef int i
         self.max_moves = max_moves
         self.use_quiet_cuts = quiet_cuts and captures
-        if self.use_quiet_cuts:
+        self.use_capture_history = capture_history and captures
+        if self.use_capture_history:
+            self.capture_history = <long long*> calloc(2 * HISTORY_SIZE, sizeof(long long))
+            if self.capture_history == NULL:
+                raise MemoryError()
+        if self.use_quiet_cuts or self.use_capture_history:
             self.noisy_flags = <unsigned char*> calloc((SEARCH_MAX_PLY + 2) * max_moves, 1)
             if self.noisy_flags == NULL:
                 raise MemoryError()
@@ -99,11 +112,12 @@ cdef class MovePicker:
         free(self.countermove)
         free(self.conthist)
         free(self.noisy_flags)
+        free(self.capture_history)
 
     cdef void new_search(self) noexcept:
         """Start another search with what this one learnt (``keep_history``): the killers
-        are forgotten (their plies no longer match), the history and continuation history
-        are halved, the countermoves kept."""
+        are forgotten (their plies no longer match), the history, continuation history and
+        capture history are halved, the countermoves kept."""
         cdef int i
         for i in range(2 * (SEARCH_MAX_PLY + 2)):
             self.killer[i] = NO_MOVE
@@ -111,6 +125,8 @@ cdef class MovePicker:
             self.history[i] //= 2
         for i in range((2 << CONTHIST_BITS) if self.use_conthist else 0):
             self.conthist[i] //= 2
+        for i in range(2 * HISTORY_SIZE if self.use_capture_history else 0):
+            self.capture_history[i] //= 2
 
     cdef long long* history_slot(self, int side, int move) noexcept:
         return &self.history[side * HISTORY_SIZE + ((<unsigned int> move * 2654435761u)
@@ -125,6 +141,14 @@ cdef class MovePicker:
         cdef unsigned int h = ((<unsigned int> previous * 2654435761u) ^ <unsigned int> move) \
             * 2246822507u
         return &self.conthist[(side << CONTHIST_BITS) + (h >> (32 - CONTHIST_BITS))]
+
+    cdef long long noisy_score(self, Position pos, int move) noexcept:
+        """A noisy move's key above its stage's: the game's ``order_hint``, shifted by its
+        capture history (``capture_history``)."""
+        if not self.use_capture_history:
+            return pos.order_hint(move)
+        return pos.order_hint(move) + CAPTURE_SPREAD \
+            + (self.capture_slot(pos.side_to_move, move)[0] >> CAPTURE_SHIFT)
 
     cdef long long history_of(self, int side, int move) noexcept:
         """The history score of ``move`` by ``side`` (0 with history off)."""
@@ -160,7 +184,7 @@ cdef class MovePicker:
                 tt_noisy = noisy_count and _contains(self.noisy, noisy_count, m)
             elif noisy_count and _contains(self.noisy, noisy_count, m):
                 s = (LOSING_KEY if self.use_see and pos.exchange(m) < 0 else NOISY_KEY) \
-                    + pos.order_hint(m)
+                    + self.noisy_score(pos, m)
             elif self.use_killers and m == self.killer[2 * ply]:
                 s = KILLER_KEY
             elif self.use_killers and m == self.killer[2 * ply + 1]:
@@ -178,7 +202,7 @@ cdef class MovePicker:
             if s >= KILLER_KEY - 1:
                 staged += 1
         _sort_by_score(moves, self.score, count)
-        if self.use_quiet_cuts:
+        if self.noisy_flags != NULL:
             flags = self.noisy_flags + ply * self.max_moves
             for i in range(count):
                 s = self.score[i]
@@ -192,12 +216,30 @@ cdef class MovePicker:
         one? Always False without it."""
         return self.use_quiet_cuts and self.noisy_flags[ply * self.max_moves + index]
 
+    cdef void reward_noisy(self, int side, int ply, int* moves, int index,
+                           int depth) noexcept:
+        """``capture_history``: ``moves[index]``, in the ply's last ordering, caused a
+        cut-off with ``depth`` left; if it is noisy, its capture history rises, and the noisy
+        moves before it fall as much."""
+        cdef unsigned char* flags = self.noisy_flags + ply * self.max_moves
+        cdef long long bonus = min(16LL * depth * depth, <long long> HISTORY_BONUS_MAX)
+        cdef int i
+        if flags[index]:
+            _nudge(self.capture_slot(side, moves[index]), bonus)
+        for i in range(index):
+            if flags[i]:
+                _nudge(self.capture_slot(side, moves[i]), -bonus)
+
+    cdef long long* capture_slot(self, int side, int move) noexcept:
+        return &self.capture_history[side * HISTORY_SIZE + (
+            (<unsigned int> move * 2654435761u) >> 16 & (HISTORY_SIZE - 1))]
+
     cdef void order_noisy(self, Position pos, int* moves, int count) noexcept:
         """Sort quiescence's noisy moves by the game's ``order_hint`` (MVV-LVA in chess), most
         promising first; the caller checks ``use_captures``."""
         cdef int i
         for i in range(count):
-            self.score[i] = pos.order_hint(moves[i])
+            self.score[i] = self.noisy_score(pos, moves[i])
         _sort_by_score(moves, self.score, count)
 
     cdef void reward(self, int side, int ply, int move, int depth, int* failed,
