@@ -91,8 +91,9 @@ def test_the_full_configuration_finds_each_mate_at_its_distance(catalog, fen, n,
     # two plies beyond the mate: reductions and pruning may hide a quiet mating move (a king
     # step) at the nominal depth, and the right distance must come out all the same; singular
     # extensions' searches without the table's move must not leave their bounds in the table
-    # (qs_checks is not among the extras: its checks at the horizon lift Q v P's score from
-    # +1075 to +1561 at depth 9, which lets pruning hide the king's mate in 3 until depth 12)
+    # (qs_checks and lmr_cut are not among the extras: with either, the Q v P mate in 3's
+    # quiet king move is found only at depth 12, while Qxa4's score climbs from +1075 to
+    # +1300…+1600 at depth 9)
     position = catalog.game("chess").from_string(fen)
     spec = FULL[:-1] + f", {extra})" if extra else FULL
     for evaluator in ("standard", "tuned"):
@@ -161,6 +162,9 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     assert nodes(", quiet_hint=on") < plain  # the quiet moves the history has not seen
     assert nodes(", quiet_cuts=on") != plain  # captures no longer become killers
     assert nodes(", capture_history=on") != plain  # captures also by their own history
+    reduced = nodes(", lmr=2, lmr_log=on")
+    assert nodes(", lmr=2, lmr_log=on, lmr_cut=1") != reduced  # more at expected cut nodes
+    assert nodes(", lmr_cut=1") == plain  # an addition to late-move reductions
     assert nodes(", spare_checks=on") == plain  # it spares what late-move pruning skips
     adaptive = nodes(", null_adaptive=on", depth=7)
     assert nodes(", null_adaptive=on, null_depth=3", depth=7) < adaptive  # R grows faster
@@ -319,6 +323,7 @@ def test_a_kept_table_gives_way_to_the_next_search(catalog):
         "alphabeta(quiet_hint=2)",
         "alphabeta(quiet_cuts=2)",
         "alphabeta(capture_history=2)",
+        "alphabeta(lmr_cut=4)",
         "alphabeta(keep_history=2)",
         "alphabeta(moves_to_go=0)",
         "alphabeta(spare_checks=maybe)",

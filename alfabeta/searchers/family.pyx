@@ -88,7 +88,8 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   PV node and for a move that leaves the opponent in a tactical position; none below one),
   never below depth 1; ``lmr_history`` (with ``lmr_log`` and ``malus``) takes a ply less
   per ``LMR_HISTORY_STEP`` of the move's history score and adds one per that much below
-  zero;
+  zero; ``lmr_cut`` reduces the late moves of a node that expects a cut-off (a null-window
+  node below a PV node's later moves, and every other ply below it) that many plies more;
 * ``extensions``: a position the game marks tactical (``is_tactical``) is searched one ply
   deeper, at most that many times along a path ("continuación heurística", §1.10);
 * ``singular``: singular extensions (with ``tt`` and ``extensions``) — below the root, when
@@ -171,6 +172,7 @@ cdef struct Options:
     int lmr
     bint lmr_log
     bint lmr_history
+    int lmr_cut
     int verify_depth
     bint null_adaptive
     int null_depth
@@ -226,6 +228,7 @@ cdef class Family:
     cdef int[SEARCH_MAX_PLY + 2] excluded  # ``singular``: the move a ply's test leaves out
     cdef int[SEARCH_MAX_PLY + 2] static_at  # ``improving``: each ply's static score
     cdef bint[SEARCH_MAX_PLY + 2] worsening  # ``improving``: the ply's static score fell
+    cdef bint[SEARCH_MAX_PLY + 2] cut_expected  # ``lmr_cut``: the ply's node expects a cut-off
     # ``lmr_log``: [depth][move number] → ⌊0.75 + ln(depth)·ln(move number)/2.25 × lmr_scale/100⌋
     cdef int[64][64] lmr_table
 
@@ -252,6 +255,7 @@ cdef class Family:
         self.o.lmr = o["lmr"]
         self.o.lmr_log = o["lmr_log"]
         self.o.lmr_history = o["lmr_history"] and o["lmr_log"] and o["malus"] and o["history"]
+        self.o.lmr_cut = o["lmr_cut"]
         self.o.verify_depth = o["verify_depth"]
         self.o.null_adaptive = o["null_adaptive"]
         self.o.null_depth = o["null_depth"]
@@ -285,6 +289,7 @@ cdef class Family:
             self.excluded[i] = NO_MOVE
             self.static_at[i] = NO_STATIC
             self.worsening[i] = False
+            self.cut_expected[i] = False
         self.picker = picker if picker is not None else new_picker(ctx.pos, options)
 
     # ---- the parts of a node ------------------------------------------------------------
@@ -468,6 +473,7 @@ cdef class Family:
         if not self.pos.make_null():
             return False
         self.path[ply] = NO_MOVE
+        self.cut_expected[ply + 1] = not self.cut_expected[ply]
         value = -self.node(depth - reduction - 1, ply + 1, -beta, -beta + 1, False, extended)
         self.pos.unmake_null()
         if self.ctx.aborted:
@@ -492,18 +498,25 @@ cdef class Family:
         (``pvs``), or with the full window. The move is made and unmade here."""
         cdef Options* o = &self.o
         cdef int value = 0, reduction
-        cdef bint leaf_child
+        cdef bint leaf_child, pv_node = beta - alpha > 1
         cdef long long history = 0
         if o.lmr_history:
             history = self.picker.history_of(self.pos.side_to_move, move)
         self.path[ply] = move
+        # a null-window search below a PV node expects a cut-off; below a null-window node,
+        # the opposite of what that node expects
+        self.cut_expected[ply + 1] = index > 0 if pv_node else not self.cut_expected[ply]
         self.pos.make(move)
         if o.lmr and index >= o.lmr and depth >= 3 and move != tt_move \
                 and not self.picker.is_killer(ply, move) \
                 and (not self.picker.use_captures or index >= staged):
-            reduction = self.reduction(depth, index, beta - alpha > 1, history)
-            if o.improving and beta - alpha == 1 and self.worsening[ply]:
-                reduction += 1
+            reduction = self.reduction(depth, index, pv_node, history)
+            if not pv_node and (o.improving and self.worsening[ply]
+                                or o.lmr_cut and self.cut_expected[ply]):
+                if o.improving and self.worsening[ply]:
+                    reduction += 1
+                if self.cut_expected[ply]:
+                    reduction += o.lmr_cut
                 if reduction > depth - 2:
                     reduction = depth - 2
             if reduction > 0:
@@ -521,8 +534,11 @@ cdef class Family:
                     or self.pos.c_outcome() != RESULT_ONGOING)
                 if not leaf_child:
                     self.ctx.researches += 1
+                    self.cut_expected[ply + 1] = False
                     value = -self.node(depth - 1, ply + 1, -beta, -value, True, extended)
         else:
+            if pv_node:
+                self.cut_expected[ply + 1] = False
             value = -self.node(depth - 1, ply + 1, -beta, -alpha, True, extended)
         self.pos.unmake(move)
         return value
@@ -820,6 +836,7 @@ cdef class Family:
             if static + self.pos.exchange(moves[i]) < raised:
                 continue
             self.path[ply] = moves[i]
+            self.cut_expected[ply + 1] = not self.cut_expected[ply]
             self.pos.make(moves[i])
             value = -self.node(0, ply + 1, -raised, -raised + 1, True, extended)
             if not self.ctx.aborted and value >= raised:
@@ -843,6 +860,7 @@ cdef class Family:
         (it ends the root only in MTD(f), whose passes are memory-enhanced tests); the best
         root move so far is kept in ``root_best`` and the principal variation at ply 0."""
         self.root_best = 0
+        self.cut_expected[0] = False
         return self.node(depth, 0, alpha, beta, False, 0)
 
     # ---- drivers ----------------------------------------------------------------------------
