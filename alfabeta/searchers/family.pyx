@@ -58,6 +58,9 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
 * ``improving`` (with ``lmr``): the static score of every node below the root that is not
   tactical is compared with the one two plies up (the same side's); where it has fallen, the
   late moves of a null-window node are reduced one ply more;
+* ``tt_static`` (with ``tt``): the pruning above (and ``improving``, ``probcut``) takes as
+  the node's static score the table's bound for it where that lies beyond the evaluator's
+  on the bound's side;
 * ``iir``: internal iterative reduction — a node of depth ≥ ``IIR_DEPTH`` the table has no
   move for is searched one ply shallower (its ordering is poor; the next iteration is not);
 * ``lmp``: late-move pruning — at a null-window node of depth ≤ ``QUIET_PRUNE_DEPTH`` that
@@ -172,6 +175,7 @@ cdef struct Options:
     int lmr
     bint lmr_log
     bint lmr_history
+    bint tt_static
     int lmr_cut
     int verify_depth
     bint null_adaptive
@@ -256,6 +260,7 @@ cdef class Family:
         self.o.lmr_log = o["lmr_log"]
         self.o.lmr_history = o["lmr_history"] and o["lmr_log"] and o["malus"] and o["history"]
         self.o.lmr_cut = o["lmr_cut"]
+        self.o.tt_static = o["tt_static"] and o["tt"]
         self.o.verify_depth = o["verify_depth"]
         self.o.null_adaptive = o["null_adaptive"]
         self.o.null_depth = o["null_depth"]
@@ -709,7 +714,7 @@ cdef class Family:
                 return score
         if depth <= 0:
             return self.horizon(key, ply, alpha, beta, status)
-        if ply > 0 and not excluding and self.prune(depth, ply, alpha, beta, null_ok,
+        if ply > 0 and not excluding and self.prune(key, depth, ply, alpha, beta, null_ok,
                                                     extended, &score, &quiet_limit):
             return score
         if self.o.iir and self.o.tt and tt_move == NO_MOVE and depth >= IIR_DEPTH:
@@ -752,8 +757,28 @@ cdef class Family:
             return -1
         return 0
 
-    cdef inline bint prune(self, int depth, int ply, int alpha, int beta, bint null_ok,
-                           int extended, int* score, int* quiet_limit) except -1:
+    cdef inline int static_score(self, uint64_t key, int ply) except? -2147483647:
+        """The node's static score for pruning: the evaluator's, or with ``tt_static`` the
+        table's bound for the node where it lies beyond it on the bound's side (a lower
+        bound above it, an upper bound below it; never a proven result)."""
+        cdef int static = self.evaluate(), bound
+        cdef Entry* entry
+        if not self.o.tt_static:
+            return static
+        entry = self.table.probe(key)
+        if entry == NULL:
+            return static
+        bound = from_table(entry.lower, ply)
+        if static < bound < PROVEN:
+            return bound
+        bound = from_table(entry.upper, ply)
+        if -PROVEN < bound < static:
+            return bound
+        return static
+
+    cdef inline bint prune(self, uint64_t key, int depth, int ply, int alpha, int beta,
+                           bint null_ok, int extended, int* score,
+                           int* quiet_limit) except -1:
         """The node's forward pruning, below the root: reverse futility (``rfp``), razoring
         (``razor``), then the null move (``null_r``, ``null_ok``) and ProbCut (``probcut``) —
         True when one ends the node, with ``score`` — and how many moves are tried before
@@ -771,21 +796,21 @@ cdef class Family:
                     or o.probcut) \
             and self.pos.is_tactical()
         if o.improving and not tactical:
-            static, known = self.evaluate(), True
+            static, known = self.static_score(key, ply), True
             self.static_at[ply] = static
             earlier = self.static_at[ply - 2] if ply >= 2 else NO_STATIC
             self.worsening[ply] = earlier != NO_STATIC and static < earlier
         if o.rfp and not tactical and beta - alpha == 1 and depth <= RFP_DEPTH \
                 and -PROVEN < beta < PROVEN:
             if not known:
-                static, known = self.evaluate(), True
+                static, known = self.static_score(key, ply), True
             if static - o.rfp * depth >= beta:
                 score[0] = static if o.fail_soft or o.pvs else beta
                 return True
         if o.razor and not tactical and beta - alpha == 1 and depth <= RAZOR_DEPTH \
                 and -PROVEN < alpha < PROVEN:
             if not known:
-                static, known = self.evaluate(), True
+                static, known = self.static_score(key, ply), True
             if static + o.razor * depth <= alpha:
                 value = self.quiesce(ply, alpha, alpha + 1, self.o.qs_checks, False)
                 if self.ctx.aborted:
@@ -800,13 +825,13 @@ cdef class Family:
                 quiet_limit[0] = 3 + depth * depth
             if o.frontier and depth <= FRONTIER_DEPTH:
                 if not known:
-                    static, known = self.evaluate(), True
+                    static, known = self.static_score(key, ply), True
                 if static + o.frontier * depth <= alpha:
                     quiet_limit[0] = 1
         if o.null_r and null_ok and depth > o.null_r and beta < PROVEN and not (
                 o.null_adaptive and tactical):
             if o.null_adaptive and not known:
-                static, known = self.evaluate(), True
+                static, known = self.static_score(key, ply), True
             if not o.null_adaptive or static >= beta:
                 if o.null_adaptive:
                     reduction += depth // o.null_depth + min(3, (static - beta) // 200)
@@ -815,7 +840,7 @@ cdef class Family:
         if o.probcut and not tactical and beta - alpha == 1 and depth >= PROBCUT_DEPTH \
                 and -PROVEN < beta < PROVEN - o.probcut:
             if not known:
-                static = self.evaluate()
+                static = self.static_score(key, ply)
             return self.probcut_cut(depth, ply, beta, extended, static, score)
         return False
 
