@@ -264,34 +264,31 @@ def test_late_move_pruning_that_spares_checks_sees_a_quiet_mate(catalog):
     assert reaches_mate("alphabeta(lmp=on, spare_checks=on)")
 
 
+def material_search_with_quiescence(catalog, fen, extra, depth):
+    """A position and its search with quiescence, captures first and ``extra``, on material."""
+    position = catalog.game("chess").from_string(fen)
+    spec = f"negascout(quiescence=on, captures=on, {extra})"
+    return position, catalog.searcher(spec).search(
+        position, catalog.evaluator("material"), Limit(depth=depth)
+    )
+
+
 def test_quiescence_with_quiet_checks_sees_a_mate_one_ply_beyond_the_horizon(catalog):
     # 1. Qxb2 K-any and a quiet queen mate: three plies, which a depth-2 search sees only
     # when its quiescence follows quiet checks
-    position = catalog.game("chess").from_string("8/8/3N2K1/8/k7/8/1p4Q1/8 w - - 0 1")
-
-    def search(qs_checks):
-        spec = f"negascout(quiescence=on, captures=on, qs_checks={qs_checks})"
-        return catalog.searcher(spec).search(
-            position, catalog.evaluator("material"), Limit(depth=2)
-        )
-
-    assert search("off").value == 1200  # a pawn taken; the mate is out of sight
-    found = search("on")
+    fen = "8/8/3N2K1/8/k7/8/1p4Q1/8 w - - 0 1"
+    _, missed = material_search_with_quiescence(catalog, fen, "qs_checks=off", 2)
+    assert missed.value == 1200  # a pawn taken; the mate is out of sight
+    position, found = material_search_with_quiescence(catalog, fen, "qs_checks=on", 2)
     assert (position.move_str(found.move), found.value) == ("g2b2", WIN - 3)
 
 
 def test_quiescence_with_evasions_sees_the_fork_behind_a_capturing_check(catalog):
     # Nxf7+ forks Kh8 and Qd8: standing pat in check misses Kg8 Nxd8
-    position = catalog.game("chess").from_string("3q3k/5ppp/8/6N1/8/8/8/6K1 w - - 0 1")
-
-    def search(evasions):
-        spec = f"negascout(quiescence=on, captures=on, evasions={evasions})"
-        return catalog.searcher(spec).search(
-            position, catalog.evaluator("material"), Limit(depth=1)
-        )
-
-    assert search("off").value == -800  # N against Q and two pawns: black stood pat in check
-    found = search("on")
+    fen = "3q3k/5ppp/8/6N1/8/8/8/6K1 w - - 0 1"
+    _, missed = material_search_with_quiescence(catalog, fen, "evasions=off", 1)
+    assert missed.value == -800  # N against Q and two pawns: black stood pat in check
+    position, found = material_search_with_quiescence(catalog, fen, "evasions=on", 1)
     assert (position.move_str(found.move), found.value) == ("g5f7", 100)  # N against two pawns
 
 

@@ -378,7 +378,7 @@ cdef class Family:
         moves. This node is already counted. Fail-hard: the result is clamped to [α, β];
         fail-soft: a bound as tight as found, never below the stand-pat score."""
         cdef bint evading = (evade or self.o.evasions) and self.pos.is_tactical()
-        cdef int stand, best, value, count, i, gain
+        cdef int stand, best, value, count, i, gain, stage
         cdef int* moves
         if evading:  # every reply is searched; no legal move was scored by the outcome
             stand = -(SCORE_WIN - ply)
@@ -395,31 +395,25 @@ cdef class Family:
         count = self.pos.generate(moves) if evading else self.pos.generate_noisy(moves)
         if self.picker.use_captures:
             self.picker.order_noisy(self.pos, moves, count)
-        for i in range(count):
-            if (self.o.see or self.o.delta) and not evading:
-                gain = self.pos.exchange(moves[i])
-                if self.o.see and gain < 0:
-                    continue
-                if self.o.delta and stand + gain + self.o.delta <= (
-                        alpha if alpha > best else best):
-                    if stand + gain + self.o.delta > best:
-                        best = stand + gain + self.o.delta
-                    continue
-            value = self.quiesce_child(moves[i], ply, alpha if alpha > best else best, beta,
-                                       False)
-            if self.ctx.aborted:
-                return 0
-            if value > best:
-                best = value
-            if best >= beta:
-                return best if self.o.fail_soft else beta
-        if checks and not evading:
-            count = self.pos.generate_checks(moves)  # the noisy moves are done with
+        # stage 0: the noisy moves (or every move, evading); stage 1 (``checks``): quiet checks
+        for stage in range(2 if checks and not evading else 1):
+            if stage == 1:
+                count = self.pos.generate_checks(moves)  # the noisy moves are done with
             for i in range(count):
-                if self.o.see and self.pos.exchange(moves[i]) < 0:
-                    continue
+                if stage == 1:
+                    if self.o.see and self.pos.exchange(moves[i]) < 0:
+                        continue
+                elif (self.o.see or self.o.delta) and not evading:
+                    gain = self.pos.exchange(moves[i])
+                    if self.o.see and gain < 0:
+                        continue
+                    if self.o.delta and stand + gain + self.o.delta <= (
+                            alpha if alpha > best else best):
+                        if stand + gain + self.o.delta > best:
+                            best = stand + gain + self.o.delta
+                        continue
                 value = self.quiesce_child(moves[i], ply, alpha if alpha > best else best,
-                                           beta, True)
+                                           beta, stage == 1)
                 if self.ctx.aborted:
                     return 0
                 if value > best:
