@@ -229,6 +229,11 @@ def compare_with_python_chess(ours, theirs):
     assert sorted(ours.move_str(m) for m in ours.checking_moves()) == (
         sorted(quiet_checks) if expected else []
     )
+    ours_legal = ours.legal_moves()
+    their_moves = [chess.Move.from_uci(ours.move_str(m)) for m in ours_legal]
+    assert ours.noisy_flags(ours_legal) == [
+        theirs.is_capture(m) or m.promotion is not None for m in their_moves
+    ]
     outcome = ours.outcome()
     if theirs.is_checkmate():
         assert outcome == Result.LOSS

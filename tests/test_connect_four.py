@@ -75,6 +75,10 @@ def test_threats_drive_the_noisy_moves_and_the_tactical_mark(catalog):
     assert [position.move_str(m) for m in position.noisy_moves()] == ["1"]
     position.push_str("7")
     assert position.noisy_moves() == [0]  # x to move can win in column 1
+    # the default mark_noisy looks the picker's moves up among them
+    legal = position.legal_moves()
+    assert position.noisy_flags(legal) == [move == 0 for move in legal]
+    assert sum(position.noisy_flags(legal)) == 1
 
 
 def test_evaluator_terms_sum_and_are_symmetric(catalog):

@@ -24,6 +24,8 @@ cdef class Position:
     cdef int generate_all(self, int* out) except -1
     cdef int generate_noisy(self, int* out) except -1
     cdef int generate_checks(self, int* out) except -1
+    cdef int mark_noisy(self, int* moves, int count, unsigned char* flags,
+                        int* scratch) except -1
     cdef int make(self, int move) except -1
     cdef int unmake(self, int move) except -1
     cdef bint make_null(self) except -1

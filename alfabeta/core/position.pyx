@@ -39,8 +39,9 @@ cdef class Position:
     """A mutable game state with make/unmake.
 
     Subclasses implement the C-level methods (``generate``, ``make``, ``unmake``,
-    ``c_outcome``, ``c_key``, and optionally ``generate_noisy``, ``generate_checks``,
-    ``order_hint``, ``exchange``, ``repeats``, ``make_null``, ``unmake_null``, ``is_tactical``;
+    ``c_outcome``, ``c_key``, and optionally ``generate_noisy``, ``mark_noisy``,
+    ``generate_checks``, ``order_hint``, ``exchange``, ``repeats``, ``make_null``,
+    ``unmake_null``, ``is_tactical``;
     ``make_null`` returns False where the game has no pass move or the position is
     zugzwang-prone, and null-move pruning is then skipped) and the
     Python methods ``options``, ``to_string``, ``from_string``,
@@ -66,6 +67,22 @@ cdef class Position:
         return self.generate(out)
 
     cdef int generate_noisy(self, int* out) except -1:
+        return 0
+
+    cdef int mark_noisy(self, int* moves, int count, unsigned char* flags,
+                        int* scratch) except -1:
+        """Set ``flags[i]`` to whether ``moves[i]`` (moves of this position) is one of
+        ``generate_noisy``'s, for the move picker; ``scratch`` has room for ``max_moves``
+        moves. Default: the noisy moves are generated into ``scratch`` and each move looked
+        up there; a game that can tell a noisy move by itself (chess: a capture or a
+        promotion) overrides it to save that generation."""
+        cdef int i, j, noisy_count = self.generate_noisy(scratch)
+        for i in range(count):
+            flags[i] = False
+            for j in range(noisy_count):
+                if scratch[j] == moves[i]:
+                    flags[i] = True
+                    break
         return 0
 
     cdef int generate_checks(self, int* out) except -1:
@@ -130,6 +147,23 @@ cdef class Position:
         """The quiet moves that leave the opponent in a tactical position (checks, in chess);
         empty by default."""
         return self._moves(MOVES_CHECKS)
+
+    def noisy_flags(self, moves):
+        """For each of ``moves`` (moves of this position), whether the game's ``mark_noisy``
+        calls it noisy: the move picker's view, which must agree with ``noisy_moves()``."""
+        cdef int count = len(moves), i
+        cdef int* buffer = <int*> malloc((count + self.max_moves) * sizeof(int))
+        cdef unsigned char* flags = <unsigned char*> malloc(count + 1)
+        try:
+            if buffer == NULL or flags == NULL:
+                raise MemoryError()
+            for i in range(count):
+                buffer[i] = moves[i]
+            self.mark_noisy(buffer, count, flags, buffer + count)
+            return [bool(flags[i]) for i in range(count)]
+        finally:
+            free(buffer)
+            free(flags)
 
     cdef list _moves(self, int kind):
         """One of the generators' moves as a list."""

@@ -23,7 +23,8 @@ cdef class MovePicker:
     cdef int* countermove        # per side, hashed by the move it answers
     cdef long long* conthist     # per side, hashed by the previous move and the move
     cdef long long* score        # the current ordering's keys, one per move
-    cdef int* noisy              # scratch for the position's noisy moves
+    cdef int* noisy              # scratch for the position's ``mark_noisy``
+    cdef unsigned char* is_noisy  # the current ordering's noisy moves, one flag per move
 
     cdef void new_search(self) noexcept
     cdef long long* history_slot(self, int side, int move) noexcept

@@ -86,6 +86,7 @@ cdef class MovePicker:
         self.killer = <int*> calloc(2 * (SEARCH_MAX_PLY + 2), sizeof(int))
         self.score = <long long*> calloc(max_moves, sizeof(long long))
         self.noisy = <int*> calloc(max_moves, sizeof(int))
+        self.is_noisy = <unsigned char*> calloc(max_moves, 1)
         if history:
             self.history = <long long*> calloc(2 * HISTORY_SIZE, sizeof(long long))
         self.use_countermove = countermove
@@ -95,6 +96,7 @@ cdef class MovePicker:
         if self.use_conthist:
             self.conthist = <long long*> calloc(2 << CONTHIST_BITS, sizeof(long long))
         if self.killer == NULL or self.score == NULL or self.noisy == NULL \
+                or self.is_noisy == NULL \
                 or (history and self.history == NULL) \
                 or (countermove and self.countermove == NULL) \
                 or (self.use_conthist and self.conthist == NULL):
@@ -108,6 +110,7 @@ cdef class MovePicker:
         free(self.killer)
         free(self.score)
         free(self.noisy)
+        free(self.is_noisy)
         free(self.history)
         free(self.countermove)
         free(self.conthist)
@@ -165,7 +168,7 @@ cdef class MovePicker:
         that led here (NO_MOVE at the root or after a null move). Returns how many come
         before the countermove and history stages (the TT move, the winning noisy moves and
         the killers): the moves a late-move reduction leaves alone."""
-        cdef int i, m, noisy_count = 0, staged = 0, counter = NO_MOVE
+        cdef int i, m, staged = 0, counter = NO_MOVE
         cdef long long s
         cdef int side = pos.side_to_move
         cdef bint tt_noisy = False
@@ -173,7 +176,7 @@ cdef class MovePicker:
         if not self.active:
             return 0
         if self.use_captures:
-            noisy_count = pos.generate_noisy(self.noisy)
+            pos.mark_noisy(moves, count, self.is_noisy, self.noisy)
         if self.use_countermove and previous != NO_MOVE:
             counter = self.countermove_slot(side, previous)[0]
         for i in range(count):
@@ -181,8 +184,8 @@ cdef class MovePicker:
             s = 0
             if self.use_tt_move and m == tt_move:
                 s = TT_MOVE_KEY
-                tt_noisy = noisy_count and _contains(self.noisy, noisy_count, m)
-            elif noisy_count and _contains(self.noisy, noisy_count, m):
+                tt_noisy = self.use_captures and self.is_noisy[i]
+            elif self.use_captures and self.is_noisy[i]:
                 s = (LOSING_KEY if self.use_see and pos.exchange(m) < 0 else NOISY_KEY) \
                     + self.noisy_score(pos, m)
             elif self.use_killers and m == self.killer[2 * ply]:
@@ -294,11 +297,3 @@ cdef inline void _sort_by_score(int* moves, long long* score, int count) noexcep
             moves[j + 1], score[j + 1] = moves[j], score[j]
             j -= 1
         moves[j + 1], score[j + 1] = m, s
-
-
-cdef inline bint _contains(int* moves, int count, int move) noexcept:
-    cdef int i
-    for i in range(count):
-        if moves[i] == move:
-            return True
-    return False

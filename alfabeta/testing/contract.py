@@ -23,6 +23,7 @@ RULES = {
     "side-to-move": "side_to_move is 0 or 1",
     "legal-moves": "legal moves exist exactly while the game is ongoing, without duplicates, "
     "at most max_moves of them",
+    "mark-noisy": "mark_noisy calls noisy exactly the legal moves generate_noisy gives",
     "unmake-restores": "push then pop restores the whole state and its key",
     "copy": "copy() gives an equal, independent position",
     "string-round-trip": "from_string(to_string()) gives the same state and key",
@@ -101,6 +102,12 @@ def _check_position(position: Position, keys: dict[Any, tuple[Any, str]]) -> lis
         max_moves is None or len(moves) <= max_moves,
         "legal-moves",
         f"{len(moves)} moves but max_moves is {max_moves} at {where}",
+    )
+    noisy = set(position.noisy_moves())
+    _require(
+        position.noisy_flags(moves) == [move in noisy for move in moves],
+        "mark-noisy",
+        f"mark_noisy disagrees with generate_noisy at {where}",
     )
     text, key = _state(position)
     previous = keys.setdefault(text, (key, text))

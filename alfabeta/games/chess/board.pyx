@@ -425,6 +425,17 @@ cdef class Chess(Position):
             return 0
         return self.legal(out, True)
 
+    cdef int mark_noisy(self, int* moves, int count, unsigned char* flags,
+                        int* scratch) except -1:
+        """A legal move is noisy when it captures (en passant too) or promotes."""
+        cdef int i, move
+        cdef bint draw = self.rule_draw()
+        for i in range(count):
+            move = moves[i]
+            flags[i] = not draw and (self.board[(move >> 6) & 63] != EMPTY
+                                     or (move >> 12) & 7 or (move >> 15) == FLAG_EP)
+        return 0
+
     cdef int generate_checks(self, int* out) except -1:
         """The quiet legal moves (no capture, no promotion) that give check."""
         cdef int i, move, n = 0
