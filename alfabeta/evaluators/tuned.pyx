@@ -87,11 +87,14 @@ cdef struct AttackMaps:
 
 # Where the features go: with ``counts`` set, each feature's count is added to it (for
 # ``features`` and the fit); with ``counts`` NULL, the count times the feature's weights is
-# added to ``mg`` and ``eg`` at once (for ``evaluate``: no 222-long dot product).
+# added to ``mg`` and ``eg`` at once (for ``evaluate``: no 222-long dot product), a piece's
+# material and table cell in one step from ``psq_mg`` and ``psq_eg`` (``Tuned.psq_mg``).
 cdef struct Sums:
     int* counts
     const int* mg_weights
     const int* eg_weights
+    const int* psq_mg
+    const int* psq_eg
     long long mg
     long long eg
 
@@ -172,11 +175,14 @@ cdef void side_counts(Chess board, int colour, int sign, Sums* sums,
             square = ctz(bits)
             bits &= bits - 1
             ws = square if colour == WHITE else square ^ 56
-            add(sums, F_TABLE + 32 * kind + cell(ws), sign)
-            if kind == KING:
-                continue
-            add(sums, F_MATERIAL + kind, sign)
-            if kind == PAWN:
+            if sums.counts == NULL:
+                sums.mg += sign * sums.psq_mg[64 * kind + ws]
+                sums.eg += sign * sums.psq_eg[64 * kind + ws]
+            else:
+                add(sums, F_TABLE + 32 * kind + cell(ws), sign)
+                if kind != KING:
+                    add(sums, F_MATERIAL + kind, sign)
+            if kind == PAWN or kind == KING:
                 continue
             attacks = board.attacks_from(kind, square, occupied)
             maps.every |= attacks
@@ -349,6 +355,8 @@ cdef class Tuned(Evaluator):
     games = ("chess",)
     cdef int[FEATURE_COUNT] mg
     cdef int[FEATURE_COUNT] eg
+    cdef int[6 * 64] psq_mg  # a piece's material and table weight, by kind and white-view square
+    cdef int[6 * 64] psq_eg
     cdef object weights_file
     cdef uint64_t* cache
 
@@ -365,6 +373,13 @@ cdef class Tuned(Evaluator):
         mg, eg = load_weights(weights)
         for i in range(FEATURE_COUNT):
             self.mg[i], self.eg[i] = mg[i], eg[i]
+        for kind in range(6):
+            for square in range(64):
+                i = F_TABLE + 32 * kind + cell(square)
+                self.psq_mg[64 * kind + square] = self.mg[i] + (
+                    self.mg[F_MATERIAL + kind] if kind != KING else 0)
+                self.psq_eg[64 * kind + square] = self.eg[i] + (
+                    self.eg[F_MATERIAL + kind] if kind != KING else 0)
 
     def options(self):
         return {} if self.weights_file is None else {"weights": self.weights_file}
@@ -383,6 +398,7 @@ cdef class Tuned(Evaluator):
             return <int> (slot & 0xFFFF) - 32768
         sums.counts = NULL
         sums.mg_weights, sums.eg_weights = self.mg, self.eg
+        sums.psq_mg, sums.psq_eg = self.psq_mg, self.psq_eg
         sums.mg = sums.eg = 0
         phase = count_features(<Chess> position, &sums)
         mg, eg = sums.mg, sums.eg
