@@ -100,6 +100,18 @@ def test_the_start_key_is_polyglots():
     assert load_catalog(autoload=False).game("chess").key() == 0x463B96181691FC9C
 
 
+def test_the_structure_key_follows_the_pawns_alone(catalog):
+    start = catalog.game("chess")
+    knights_out = board(catalog, "r1bqkb1r/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R w KQkq -")
+    black_to_move = board(catalog, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq -")
+    e4 = board(catalog, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -")
+    # the e-pawns on each other's squares: the same squares, the colours told apart
+    swapped = board(catalog, "rnbqkbnr/ppppPppp/8/8/8/8/PPPPpPPP/RNBQKBNR w - -")
+    assert start.structure_key() == knights_out.structure_key() == black_to_move.structure_key()
+    assert len({start.structure_key(), e4.structure_key(), swapped.structure_key()}) == 3
+    assert catalog.game("tictactoe").structure_key() == 0  # the contract's default
+
+
 @pytest.mark.parametrize(
     "fen, fragment",
     [

@@ -167,6 +167,8 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     assert nodes(", lmr_cut=1") == plain  # an addition to late-move reductions
     assert nodes(", rfp=80, tt_static=on") != nodes(", rfp=80")  # the table's bound as static
     assert nodes(", tt_static=on") == plain  # only pruning reads the static score
+    assert nodes(", rfp=80, correction=on") != nodes(", rfp=80")  # the learnt correction
+    assert nodes(", correction=on") == plain  # only pruning reads the static score
     assert nodes(", spare_checks=on") == plain  # it spares what late-move pruning skips
     adaptive = nodes(", null_adaptive=on", depth=7)
     assert nodes(", null_adaptive=on, null_depth=3", depth=7) < adaptive  # R grows faster
@@ -324,6 +326,7 @@ def test_a_kept_table_gives_way_to_the_next_search(catalog):
         "alphabeta(capture_history=2)",
         "alphabeta(lmr_cut=4)",
         "alphabeta(tt_static=2)",
+        "alphabeta(correction=maybe)",
         "alphabeta(keep_history=2)",
         "alphabeta(moves_to_go=0)",
         "alphabeta(spare_checks=maybe)",

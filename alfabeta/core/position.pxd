@@ -36,6 +36,7 @@ cdef class Position:
     cdef bint repeats(self, int plies) noexcept
     cdef int c_outcome(self) except -1
     cdef uint64_t c_key(self) except? 0
+    cdef uint64_t c_structure_key(self) noexcept
     cdef list _moves(self, int kind)
 
 

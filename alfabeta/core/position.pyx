@@ -41,7 +41,7 @@ cdef class Position:
     Subclasses implement the C-level methods (``generate``, ``make``, ``unmake``,
     ``c_outcome``, ``c_key``, and optionally ``generate_noisy``, ``mark_noisy``,
     ``generate_checks``, ``order_hint``, ``exchange``, ``repeats``, ``make_null``,
-    ``unmake_null``, ``is_tactical``;
+    ``unmake_null``, ``is_tactical``, ``c_structure_key``;
     ``make_null`` returns False where the game has no pass move or the position is
     zugzwang-prone, and null-move pruning is then skipped) and the
     Python methods ``options``, ``to_string``, ``from_string``,
@@ -133,6 +133,12 @@ cdef class Position:
 
     cdef uint64_t c_key(self) except? 0:
         raise NotImplementedError(f"{type(self).__name__} has no key()")
+
+    cdef uint64_t c_structure_key(self) noexcept:
+        """A hash of the slow-changing part of the position that an evaluator's errors
+        follow (chess: the pawns), for the search's ``correction`` history. Default: 0, one
+        correction per side to move."""
+        return 0
 
     # ---- Python API ------------------------------------------------------------------------
     def legal_moves(self):
@@ -237,6 +243,10 @@ cdef class Position:
     def key(self):
         """A 64-bit hash of the full state, side to move included."""
         return self.c_key()
+
+    def structure_key(self):
+        """The hash ``correction`` keys its history by (``c_structure_key``; 0 by default)."""
+        return self.c_structure_key()
 
     def options(self):
         """The keyword options this game was built with (``type(self)(**options())``)."""

@@ -122,6 +122,7 @@ class AlphaBeta(PyAlphaBeta):
     lmr_history: bool = field(default=False, validator=FLAG, kw_only=True)
     lmr_cut: int = field(default=0, validator=whole(0, 3), kw_only=True)
     tt_static: bool = field(default=False, validator=FLAG, kw_only=True)
+    correction: bool = field(default=False, validator=FLAG, kw_only=True)
     null_adaptive: bool = field(default=False, validator=FLAG, kw_only=True)
     null_depth: int = field(default=6, validator=whole(1, 64), kw_only=True)
     verify_depth: int = field(default=0, validator=whole(0), kw_only=True)
@@ -221,6 +222,7 @@ class AlphaBeta(PyAlphaBeta):
             "lmr_history": self.lmr_history,
             "lmr_cut": self.lmr_cut,
             "tt_static": self.tt_static,
+            "correction": self.correction,
             "null_adaptive": self.null_adaptive,
             "null_depth": self.null_depth,
             "verify_depth": self.verify_depth,

@@ -61,6 +61,12 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
 * ``tt_static`` (with ``tt``): the pruning above (and ``improving``, ``probcut``) takes as
   the node's static score the table's bound for it where that lies beyond the evaluator's
   on the bound's side;
+* ``correction``: the pruning above takes as the node's static score the evaluator's plus a
+  correction learnt in the search: per side to move and the game's ``c_structure_key``
+  (chess: the pawns), a running average of how far the searched results of nodes with that
+  key fell from their static score (a result that is a bound counts only on the bound's
+  side; with ``quiet_cuts``, a cut-off by a noisy move teaches nothing: the gain was
+  material, not an error of the evaluator);
 * ``iir``: internal iterative reduction — a node of depth ≥ ``IIR_DEPTH`` the table has no
   move for is searched one ply shallower (its ordering is poor; the next iteration is not);
 * ``lmp``: late-move pruning — at a null-window node of depth ≤ ``QUIET_PRUNE_DEPTH`` that
@@ -110,6 +116,7 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
 
 cimport cython
 from libc.math cimport log
+from libc.stdlib cimport calloc, free
 from libc.stdint cimport uint64_t
 
 from alfabeta.core.evaluator cimport Evaluator
@@ -156,6 +163,10 @@ cdef enum:
     ALL_MOVES = 1 << 30  # a quiet_limit that skips nothing
     NO_STATIC = -(1 << 30)  # ``improving``: no static score known at that ply
     LMR_HISTORY_STEP = 8192  # ``lmr_history``: a ply less (more) per this much history (malus)
+    CORRECTION_BITS = 14     # ``correction``: 2 ** this slots per side to move,
+    CORRECTION_GRAIN = 256   # each holding points × this,
+    CORRECTION_DIFF = 400    # learning a result's distance from the static score up to this,
+    CORRECTION_RATE = 16     # with weight min(depth + 1, this) / 256
 
 
 cdef struct Options:
@@ -176,6 +187,7 @@ cdef struct Options:
     bint lmr_log
     bint lmr_history
     bint tt_static
+    bint correction
     int lmr_cut
     int verify_depth
     bint null_adaptive
@@ -233,6 +245,8 @@ cdef class Family:
     cdef int[SEARCH_MAX_PLY + 2] static_at  # ``improving``: each ply's static score
     cdef bint[SEARCH_MAX_PLY + 2] worsening  # ``improving``: the ply's static score fell
     cdef bint[SEARCH_MAX_PLY + 2] cut_expected  # ``lmr_cut``: the ply's node expects a cut-off
+    cdef int[SEARCH_MAX_PLY + 2] raw_static  # ``correction``: the ply's evaluator score
+    cdef int* correction      # ``correction``: per side, CORRECTION_GRAIN × points
     # ``lmr_log``: [depth][move number] → ⌊0.75 + ln(depth)·ln(move number)/2.25 × lmr_scale/100⌋
     cdef int[64][64] lmr_table
 
@@ -261,6 +275,11 @@ cdef class Family:
         self.o.lmr_history = o["lmr_history"] and o["lmr_log"] and o["malus"] and o["history"]
         self.o.lmr_cut = o["lmr_cut"]
         self.o.tt_static = o["tt_static"] and o["tt"]
+        self.o.correction = o["correction"]
+        if self.o.correction:
+            self.correction = <int*> calloc(2 << CORRECTION_BITS, sizeof(int))
+            if self.correction == NULL:
+                raise MemoryError("cannot allocate the correction history")
         self.o.verify_depth = o["verify_depth"]
         self.o.null_adaptive = o["null_adaptive"]
         self.o.null_depth = o["null_depth"]
@@ -295,7 +314,11 @@ cdef class Family:
             self.static_at[i] = NO_STATIC
             self.worsening[i] = False
             self.cut_expected[i] = False
+            self.raw_static[i] = NO_STATIC
         self.picker = picker if picker is not None else new_picker(ctx.pos, options)
+
+    def __dealloc__(self):
+        free(self.correction)
 
     # ---- the parts of a node ------------------------------------------------------------
     cdef inline int evaluate(self) except? -2147483647:
@@ -643,6 +666,8 @@ cdef class Family:
             score = alpha
         else:
             score = best
+        if o.correction:
+            self.learn_correction(depth, ply, score, alpha_orig, beta_orig)
         if o.tt and excluded == NO_MOVE:
             self.table.store(key, depth, ply, score, alpha_orig, beta_orig, best_move)
         return score
@@ -669,6 +694,8 @@ cdef class Family:
             self.picker.reward(self.pos.side_to_move, ply, move, depth, moves + staged,
                                index - staged if index > staged else 0, staged,
                                self.path[ply - 1] if ply > 0 else NO_MOVE)
+            if self.o.correction:
+                self.learn_correction(depth, ply, score, alpha_orig, beta_orig)
         if self.o.tt and self.excluded[ply] == NO_MOVE:
             self.table.store(key, depth, ply, score, alpha_orig, beta_orig, move)
         return score
@@ -689,6 +716,8 @@ cdef class Family:
         if self.o.improving:
             self.static_at[ply] = NO_STATIC
             self.worsening[ply] = False
+        if self.o.correction:
+            self.raw_static[ply] = NO_STATIC
         if self.o.tt:
             key = self.pos.c_key()
             self.table.prefetch(key)
@@ -757,6 +786,9 @@ cdef class Family:
         bound above it, an upper bound below it; never a proven result)."""
         cdef int static = self.evaluate(), bound
         cdef Entry* entry
+        if self.o.correction:
+            self.raw_static[ply] = static
+            static += self.correction_slot()[0] // CORRECTION_GRAIN
         if not self.o.tt_static:
             return static
         entry = self.table.probe(key)
@@ -769,6 +801,32 @@ cdef class Family:
         if -PROVEN < bound < static:
             return bound
         return static
+
+    cdef inline int* correction_slot(self) noexcept:
+        """``correction``: the slot of the side to move and the game's structure key."""
+        cdef uint64_t h = self.pos.c_structure_key() * 0x9E3779B97F4A7C15ULL
+        return &self.correction[(self.pos.side_to_move << CORRECTION_BITS)
+                                + <int> (h >> (64 - CORRECTION_BITS))]
+
+    cdef inline void learn_correction(self, int depth, int ply, int score, int alpha_orig,
+                                      int beta_orig) noexcept:
+        """``correction``: move the node's slot towards how far ``score`` (searched ``depth``
+        deep with the window (alpha_orig, beta_orig)) lies from the node's evaluator score,
+        where that score is known and the result says something about it."""
+        cdef int raw = self.raw_static[ply], diff, weight
+        cdef int* slot
+        if raw == NO_STATIC or not -PROVEN < score < PROVEN \
+                or self.excluded[ply] != NO_MOVE \
+                or score <= alpha_orig and score >= raw or score >= beta_orig and score <= raw:
+            return
+        diff = score - raw
+        if diff > CORRECTION_DIFF:
+            diff = CORRECTION_DIFF
+        elif diff < -CORRECTION_DIFF:
+            diff = -CORRECTION_DIFF
+        weight = depth + 1 if depth + 1 < CORRECTION_RATE else CORRECTION_RATE
+        slot = self.correction_slot()
+        slot[0] = (slot[0] * (256 - weight) + diff * CORRECTION_GRAIN * weight) // 256
 
     cdef inline bint prune(self, uint64_t key, int depth, int ply, int alpha, int beta,
                            bint null_ok, int extended, int* score,

@@ -17,6 +17,7 @@ from alfabeta.core.position cimport (
     RESULT_LOSS,
     RESULT_ONGOING,
     Position,
+    splitmix64,
 )
 
 from alfabeta.core.errors import IllegalMoveError, InvalidPositionError, excerpt
@@ -768,6 +769,10 @@ cdef class Chess(Position):
                 self.pieces[self.side_to_move][PAWN]:
             key ^= ZOBRIST[772 + self.ep % 8]
         return key
+
+    cdef uint64_t c_structure_key(self) noexcept:
+        """The pawns of both sides."""
+        return splitmix64(self.pieces[WHITE][PAWN]) ^ splitmix64(~self.pieces[BLACK][PAWN])
 
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
