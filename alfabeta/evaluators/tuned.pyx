@@ -72,11 +72,23 @@ cdef enum:
     PHASE_TOTAL = 24
     KING_DANGER_CAP = 50
     CACHE_SLOTS = 1 << 16  # scores remembered per evaluator (512 KiB; see ``Tuned``)
+    PAWN_BITS = 12         # pawn structures remembered per evaluator: 2 ** this (192 KiB)
 
 cdef unsigned long long FILE_A = 0x0101010101010101ULL
 cdef unsigned long long FILE_H = FILE_A << 7
 cdef int[6] PHASE_WEIGHT = [0, 1, 1, 2, 4, 0]
 cdef int[6] KING_UNITS = [0, 2, 2, 3, 5, 0]  # per attacked square of the enemy king's zone
+
+
+# ``Tuned`` remembers the pawn structure's share of the score: the doubled, isolated,
+# backward and passed pawns (weighted, white minus black) and each side's passed pawns.
+cdef struct PawnEntry:
+    unsigned long long white
+    unsigned long long black
+    long long mg
+    long long eg
+    unsigned long long passed[2]
+    bint used
 
 
 cdef struct AttackMaps:
@@ -150,13 +162,46 @@ cdef inline int distance(int a, int b) noexcept:
     return files if files > ranks else ranks
 
 
-cdef void side_counts(Chess board, int colour, int sign, Sums* sums,
-                      AttackMaps* maps) noexcept:
-    """Add ``colour``'s features but the threats, times ``sign``, to ``sums``, and fill
-    ``maps`` with what its pawns, minor pieces and pieces attack (``threat_counts``)."""
-    cdef int them = colour ^ 1, kind, square, ws, f, r, rel, king, enemy_king, units = 0
+cdef unsigned long long pawn_structure(unsigned long long pawns,
+                                       unsigned long long enemy_pawns, int colour, int sign,
+                                       Sums* sums) noexcept:
+    """Add the features of ``colour``'s ``pawns`` that depend on the pawns alone (doubled,
+    isolated, backward, passed by rank), times ``sign``, to ``sums``; return its passed
+    pawns."""
+    cdef int them = colour ^ 1, square, f, r, rel
+    cdef unsigned long long bits = pawns, ahead, front, passed = 0
+    while bits:
+        square = ctz(bits)
+        bits &= bits - 1
+        f, r = square & 7, square >> 3
+        rel = r if colour == WHITE else 7 - r
+        if colour == WHITE:
+            ahead = 0 if r == 7 else (0xFFFFFFFFFFFFFFFFULL << (8 * (r + 1)))
+            front = 1ULL << (square + 8) if r < 7 else 0
+        else:
+            ahead = (1ULL << (8 * r)) - 1
+            front = 1ULL << (square - 8) if r > 0 else 0
+        if pawns & ahead & (FILE_A << f):
+            add(sums, F_DOUBLED, sign)
+        if not (enemy_pawns & ahead & ((FILE_A << f) | adjacent_files(f))):
+            add(sums, F_PASSED + rel - 1, sign)
+            passed |= 1ULL << square
+        if not (pawns & adjacent_files(f)):
+            add(sums, F_ISOLATED, sign)
+        elif not (pawns & adjacent_files(f) & ~ahead) \
+                and front & pawn_attacks(enemy_pawns, them):
+            add(sums, F_BACKWARD, sign)
+    return passed
+
+
+cdef void side_counts(Chess board, int colour, int sign, unsigned long long passed,
+                      Sums* sums, AttackMaps* maps) noexcept:
+    """Add ``colour``'s features but the threats and ``pawn_structure``'s, times ``sign``, to
+    ``sums`` (``passed``: its passed pawns), and fill ``maps`` with what its pawns, minor
+    pieces and pieces attack (``threat_counts``)."""
+    cdef int them = colour ^ 1, kind, square, ws, f, rel, king, enemy_king, units = 0
     cdef int stop
-    cdef unsigned long long bits, ahead, front, support
+    cdef unsigned long long bits
     cdef unsigned long long pawns = board.pieces[colour][PAWN]
     cdef unsigned long long enemy_pawns = board.pieces[them][PAWN]
     cdef unsigned long long own = board.occupied_by[colour]
@@ -199,34 +244,18 @@ cdef void side_counts(Chess board, int colour, int sign, Sums* sums,
     if units > KING_DANGER_CAP:
         units = KING_DANGER_CAP
     add(sums, F_KING_DANGER, sign * (units * units // 10))
-    bits = pawns
+    bits = passed
     while bits:
         square = ctz(bits)
         bits &= bits - 1
-        f, r = square & 7, square >> 3
-        rel = r if colour == WHITE else 7 - r
-        if colour == WHITE:
-            ahead = 0 if r == 7 else (0xFFFFFFFFFFFFFFFFULL << (8 * (r + 1)))
-            front = 1ULL << (square + 8) if r < 7 else 0
-        else:
-            ahead = (1ULL << (8 * r)) - 1
-            front = 1ULL << (square - 8) if r > 0 else 0
-        if pawns & ahead & (FILE_A << f):
-            add(sums, F_DOUBLED, sign)
-        if not (enemy_pawns & ahead & ((FILE_A << f) | adjacent_files(f))):
-            add(sums, F_PASSED + rel - 1, sign)
-            if front:
-                stop = ctz(front)
-                if not (front & occupied):
-                    add(sums, F_PASSED_FREE, sign * rel)
-                add(sums, F_PASSED_KING,
-                    sign * rel * (distance(enemy_king, stop) - distance(king, stop)))
-        if not (pawns & adjacent_files(f)):
-            add(sums, F_ISOLATED, sign)
-        else:
-            support = pawns & adjacent_files(f) & ~ahead
-            if not support and front & pawn_attacks(enemy_pawns, them):
-                add(sums, F_BACKWARD, sign)
+        rel = square >> 3 if colour == WHITE else 7 - (square >> 3)
+        if rel == 7:
+            continue
+        stop = square + 8 if colour == WHITE else square - 8
+        if not (occupied >> stop & 1):
+            add(sums, F_PASSED_FREE, sign * rel)
+        add(sums, F_PASSED_KING,
+            sign * rel * (distance(enemy_king, stop) - distance(king, stop)))
     if popcount(board.pieces[colour][BISHOP]) >= 2:
         add(sums, F_BISHOP_PAIR, sign)
     f = king & 7
@@ -248,12 +277,34 @@ cdef void threat_counts(Chess board, int colour, int sign, Sums* sums, AttackMap
     add(sums, F_HANGING, sign * popcount(pieces & theirs.every & ~mine.every))
 
 
-cdef int count_features(Chess board, Sums* sums) noexcept:
-    """Add the features (white minus black) to ``sums`` and return the phase, 0 … 24."""
+cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns) noexcept:
+    """Add the features (white minus black) to ``sums`` and return the phase, 0 … 24.
+    ``pawns``: with ``sums`` weighted, the slot that remembers the pawn structure's share
+    (``Tuned``); NULL when counting."""
     cdef int kind, phase = 0
     cdef AttackMaps white, black
-    side_counts(board, WHITE, 1, sums, &white)
-    side_counts(board, BLACK, -1, sums, &black)
+    cdef Sums pawn_sums
+    cdef PawnEntry counted
+    cdef unsigned long long white_pawns = board.pieces[WHITE][PAWN]
+    cdef unsigned long long black_pawns = board.pieces[BLACK][PAWN]
+    if pawns == NULL:
+        pawns = &counted
+        pawns.passed[WHITE] = pawn_structure(white_pawns, black_pawns, WHITE, 1, sums)
+        pawns.passed[BLACK] = pawn_structure(black_pawns, white_pawns, BLACK, -1, sums)
+    else:
+        if not pawns.used or pawns.white != white_pawns or pawns.black != black_pawns:
+            pawn_sums = sums[0]
+            pawn_sums.mg = pawn_sums.eg = 0
+            pawns.passed[WHITE] = pawn_structure(white_pawns, black_pawns, WHITE, 1,
+                                                 &pawn_sums)
+            pawns.passed[BLACK] = pawn_structure(black_pawns, white_pawns, BLACK, -1,
+                                                 &pawn_sums)
+            pawns.white, pawns.black, pawns.used = white_pawns, black_pawns, True
+            pawns.mg, pawns.eg = pawn_sums.mg, pawn_sums.eg
+        sums.mg += pawns.mg
+        sums.eg += pawns.eg
+    side_counts(board, WHITE, 1, pawns.passed[WHITE], sums, &white)
+    side_counts(board, BLACK, -1, pawns.passed[BLACK], sums, &black)
     threat_counts(board, WHITE, 1, sums, &white, &black)
     threat_counts(board, BLACK, -1, sums, &black, &white)
     add(sums, F_TEMPO, 1 if board.side_to_move == WHITE else -1)
@@ -336,7 +387,7 @@ def features(Position position):
     for i in range(FEATURE_COUNT):
         counts[i] = 0
     sums.counts = counts
-    phase = count_features(board, &sums)
+    phase = count_features(board, &sums, NULL)
     return np.array([counts[i] for i in range(FEATURE_COUNT)], dtype=np.int64), phase
 
 
@@ -349,7 +400,9 @@ cdef class Tuned(Evaluator):
     The score is a function of the position, so each evaluator remembers the last score of
     every one of ``CACHE_SLOTS`` slots, indexed by the low 16 bits of the position's key: a
     slot holds the key's other 48 bits and the score (offset into 16 bits) in one word, so a
-    hit is a full key match and a slot is never read half-written."""
+    hit is a full key match and a slot is never read half-written. It also remembers the
+    pawn structure's share of the score (``PawnEntry``) in ``2 ** PAWN_BITS`` slots, a hit
+    being a match of both sides' pawns."""
 
     name = "tuned"
     games = ("chess",)
@@ -359,14 +412,23 @@ cdef class Tuned(Evaluator):
     cdef int[6 * 64] psq_eg
     cdef object weights_file
     cdef uint64_t* cache
+    cdef PawnEntry* pawn_cache
 
     def __cinit__(self):
         self.cache = <uint64_t*> calloc(CACHE_SLOTS, sizeof(uint64_t))
-        if self.cache == NULL:
+        self.pawn_cache = <PawnEntry*> calloc(1 << PAWN_BITS, sizeof(PawnEntry))
+        if self.cache == NULL or self.pawn_cache == NULL:
             raise MemoryError("cannot allocate the tuned evaluator's score cache")
 
     def __dealloc__(self):
         free(self.cache)
+        free(self.pawn_cache)
+
+    cdef PawnEntry* pawn_slot(self, Chess board) noexcept:
+        """The slot of the position's pawns in the pawn-structure cache."""
+        cdef uint64_t h = (board.pieces[WHITE][PAWN] * 0x9E3779B97F4A7C15ULL) \
+            ^ (board.pieces[BLACK][PAWN] * 0xC2B2AE3D27D4EB4FULL)
+        return &self.pawn_cache[h >> (64 - PAWN_BITS)]
 
     def __init__(self, weights=None):
         self.weights_file = weights
@@ -400,7 +462,7 @@ cdef class Tuned(Evaluator):
         sums.mg_weights, sums.eg_weights = self.mg, self.eg
         sums.psq_mg, sums.psq_eg = self.psq_mg, self.psq_eg
         sums.mg = sums.eg = 0
-        phase = count_features(<Chess> position, &sums)
+        phase = count_features(<Chess> position, &sums, self.pawn_slot(<Chess> position))
         mg, eg = sums.mg, sums.eg
         if position.side_to_move != WHITE:
             mg, eg = -mg, -eg
