@@ -806,7 +806,7 @@ cdef class ChessGame(Chess):
         "negascout(tt=on, iterative=on, killers=on, history=on, quiescence=on, null_move=2, "
         "aspiration=50, captures=on, extensions=16, lmr=2, lmr_log=on, null_adaptive=on, "
         "widen=on, repetition=on, mate_distance=on, rfp=80, iir=on, see=on, keep_table=on, "
-        "razor=200, see_prune=80, probcut=150, adaptive_time=on, lmr_scale=130, "
+        "razor=200, see_prune=80, probcut=150, adaptive_time=on, lmr_scale=160, "
         "capture_history=on, quiet_cuts=on, tt_static=on, null_depth=3)"
     )
     play_evaluator = "tuned"
