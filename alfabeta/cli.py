@@ -15,6 +15,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from itertools import chain
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from attrs import evolve
@@ -241,6 +242,31 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tune.add_argument(
         "--data", metavar="FILE", help="also write the positions as EPD (.gz: compressed)"
+    )
+    tune.add_argument(
+        "--sample",
+        type=float,
+        metavar="SHARE",
+        help="keep each distinct position once (the mean of its results), and only a SHARE of "
+        "them, chosen by a hash of the position",
+    )
+    tune.add_argument(
+        "--label-depth",
+        type=int,
+        metavar="D",
+        help="score every position by the engine's default search to depth D (written as ce "
+        "with --data)",
+    )
+    tune.add_argument(
+        "--concurrency", type=int, default=1, help="processes for --label-depth's searches"
+    )
+    tune.add_argument(
+        "--blend",
+        type=float,
+        default=1.0,
+        metavar="SHARE",
+        help="fit to SHARE × the result + (1 − SHARE) × the search score's expected result "
+        "(1: results only; below 1 needs --label-depth or positions with ce)",
     )
     tune.add_argument("--plot", metavar="FILE", help="draw the loss by epoch (PNG)")
 
@@ -1017,17 +1043,27 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         raise InvalidOptionError("tune needs data: --games DB or --positions EPD")
     if args.epochs < 1 or args.rate <= 0 or args.l2 < 0 or not 0 <= args.holdout < 1:
         raise InvalidOptionError("tune: --epochs ≥ 1, --rate > 0, --l2 ≥ 0 and 0 ≤ --holdout < 1")
+    if not 0 <= args.blend <= 1 or (args.sample is not None and not 0 < args.sample <= 1):
+        raise InvalidOptionError("tune: 0 ≤ --blend ≤ 1 and 0 < --sample ≤ 1")
+    if args.label_depth is not None and (args.label_depth < 1 or args.concurrency < 1):
+        raise InvalidOptionError("tune: --label-depth and --concurrency must be at least 1")
     # an unknown group or a broken start file is refused before the data is read
     texel.free_weights(args.fixed)
     start = load_weights(None if args.start == "shipped" else args.start)
-    samples = list(texel.game_positions(args.games)) + list(texel.epd_positions(args.positions))
+    found = chain(texel.game_positions(args.games), texel.epd_positions(args.positions))
+    samples = list(found) if args.sample is None else texel.distinct(found, args.sample)
+    if args.label_depth is not None:
+        samples = texel.search_scores(samples, args.label_depth, args.concurrency)
     positions = texel.labelled(samples)
-    fit = texel.tune(positions, start, args.epochs, args.rate, args.l2, args.fixed, args.holdout)
+    fit = texel.tune(
+        positions, start, args.epochs, args.rate, args.l2, args.fixed, args.holdout, args.blend
+    )
     about = {
         "positions": len(positions),
         "epochs": args.epochs,
         "l2": args.l2,
         "holdout": args.holdout,
+        "blend": args.blend,
     }
     texel.write_weights(args.out, fit, {**about, "start": args.start, "fixed": args.fixed})
     if args.data:

@@ -1,16 +1,18 @@
 """The ``tuned`` evaluator and Texel's method (``alfabeta tune``)."""
 
 import json
+import math
 import random
 
 import numpy as np
 import pytest
 
 from alfabeta.cli import main
-from alfabeta.core import InvalidOptionError
+from alfabeta.core import InvalidOptionError, Limit
 from alfabeta.evaluators.tuned import Tuned, feature_names, features, load_weights, prior_weights
 from alfabeta.games.chess.board import ChessGame
 from alfabeta.learning import texel
+from alfabeta.plugins.catalog import load_catalog
 
 POSITIONS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -276,3 +278,106 @@ def test_tune_refuses_missing_data_and_lines_without_results(tmp_path, capsys):
     assert main(["tune", "--positions", str(epd), "--out", str(tmp_path / "w.json")]) == 2
     errors = capsys.readouterr().err
     assert "needs data" in errors and "no results database" in errors and "bad.epd:1" in errors
+
+
+def test_distinct_keeps_each_position_once_with_its_mean_result_and_samples_by_hash():
+    start, after_e4 = ChessGame(), ChessGame()
+    after_e4.push(after_e4.parse_move("e2e4"))
+    later = start.to_string().replace(" 0 1", " 0 9")  # the same position, a later move
+    samples = [(start.to_string(), 1.0, None), (after_e4.to_string(), 0.0, None),
+               (later, 0.0, None), (start.to_string(), 0.5, None)]  # fmt: skip
+    kept = texel.distinct(samples, 1.0)
+    assert [(fen, r) for fen, r, _ in kept] == [(start.to_string(), 0.5),
+                                                (after_e4.to_string(), 0.0)]  # fmt: skip
+    rng = random.Random(5)
+    many = []
+    for _ in range(30):
+        position = ChessGame()
+        for _ in range(20):
+            position.push(rng.choice(position.legal_moves()))
+            many.append((position.to_string(), 1.0, None))
+    everything = texel.distinct(many, 1.0)
+    half = texel.distinct(many, 0.5)
+    fens = {fen for fen, _, _ in half}
+    assert 0.35 * len(everything) < len(half) < 0.65 * len(everything)
+    assert fens == {fen for fen, _, _ in texel.distinct(list(reversed(many)), 0.5)}
+    with pytest.raises(InvalidOptionError, match="--sample"):
+        texel.distinct(many, 0.0)
+
+
+def test_search_scores_are_the_default_search_to_the_depth_in_any_number_of_processes():
+    samples = [(fen, 0.5, None) for fen in POSITIONS[1:4]]
+    alone = texel.search_scores(samples, 2)
+    catalog = load_catalog()
+    game = catalog.game("chess")
+    searcher = catalog.searcher(game.play_searcher.replace("keep_table=on", "keep_table=off"))
+    expected = [
+        searcher.search(ChessGame(fen), catalog.playing_evaluator(game), Limit(depth=2)).value
+        for fen, _, _ in samples
+    ]
+    assert [score for _, _, score in alone] == expected
+    assert texel.search_scores(samples, 2, concurrency=2) == alone
+
+
+def test_blended_targets_mix_results_with_the_search_scores_expected_result():
+    start = ChessGame().to_string()  # POSITIONS[4]: black to move, the score is black's
+    positions = texel.labelled([(start, 1.0, 100), (POSITIONS[4], 0.0, 100)])
+    assert positions.searched.tolist() == [100.0, -100.0]
+    k = 0.006
+    expected = [0.25 + 0.75 / (1 + math.exp(-0.6)), 0.75 / (1 + math.exp(0.6))]
+    assert texel.targets(positions, k, 0.25).tolist() == pytest.approx(expected)
+    assert texel.targets(positions, k, 1.0).tolist() == [1.0, 0.0]
+    unsearched = texel.labelled([(start, 1.0, None)])
+    with pytest.raises(InvalidOptionError, match="--label-depth"):
+        texel.targets(unsearched, k, 0.5)
+
+
+def test_tune_labels_by_search_writes_the_scores_and_refits_the_same_from_them(
+    games_db, tmp_path, capsys
+):
+    data, out, again = tmp_path / "d.epd", tmp_path / "w.json", tmp_path / "again.json"
+    argv = ["tune", "--epochs", "20", "--blend", "0.5", "--holdout", "0.25"]
+    assert main([*argv, "--games", str(games_db), "--sample", "0.5", "--label-depth", "1",
+                 "--concurrency", "2", "--data", str(data), "--out", str(out)]) == 0  # fmt: skip
+    lines = data.read_text().splitlines()
+    assert lines and all(" ce " in line for line in lines)
+    first = texel.search_scores(list(texel.epd_positions([data]))[:1], 1)[0]
+    assert f" ce {first[2]};" in lines[0]
+    assert main([*argv, "--positions", str(data), "--out", str(again)]) == 0
+    fitted, refitted = json.loads(out.read_text()), json.loads(again.read_text())
+    assert fitted["mg"] == refitted["mg"] and fitted["blend"] == 0.5
+    results_only = tmp_path / "results.json"
+    assert main(["tune", "--epochs", "20", "--positions", str(data), "--out",
+                 str(results_only)]) == 0  # fmt: skip
+    assert json.loads(results_only.read_text())["mg"] != fitted["mg"]
+    capsys.readouterr()
+    assert main(["tune", "--games", str(games_db), "--blend", "0.5", "--out", str(out)]) == 2
+    assert "--label-depth" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        (["--blend", "1.5"], "--blend"),
+        (["--sample", "0"], "--sample"),
+        (["--label-depth", "0"], "--label-depth"),
+    ],
+)
+def test_impossible_labelling_options_are_refused_before_the_data_is_read(
+    tmp_path, capsys, extra, message
+):
+    argv = ["tune", "--positions", str(tmp_path / "x.epd"), "--out", str(tmp_path / "w.json")]
+    assert main([*argv, *extra]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_epd_results_may_be_shares_but_not_beyond_one(tmp_path):
+    good, bad = tmp_path / "good.epd", tmp_path / "bad.epd"
+    good.write_text("8/5k2/8/3P4/8/8/5K2/8 b - - [0.75]; ce -40;\n")
+    assert [(r, s) for _, r, s in texel.epd_positions([good])] == [(0.75, -40)]
+    bad.write_text('8/5k2/8/3P4/8/8/5K2/8 b - - c9 "2-0";\n')
+    with pytest.raises(InvalidOptionError, match=r"bad\.epd:1"):
+        list(texel.epd_positions([bad]))
+    bad.write_text("8/5k2/8/3P4/8/8/5K2/8 b - - [1.5];\n")
+    with pytest.raises(InvalidOptionError, match="not in 0"):
+        list(texel.epd_positions([bad]))

@@ -9,8 +9,15 @@ w₀))², which keeps features seen in fewer than about ``l2`` of the N position
 they were. The optimiser is Adam over the full batch, in numpy.
 
 Positions come from arena databases (``--games``: every finished chess game) or EPD files
-(``--positions``: a FEN and the result as ``c9 "1-0"``, ``[1.0]`` or a trailing ``1-0``;
-gzip-compressed when the name ends in ``.gz``).
+(``--positions``: a FEN and the result as ``c9 "1-0"``, ``[1.0]`` (any share from 0 to 1) or a
+trailing ``1-0``, and optionally ``ce`` — a search's score for the side to move; gzip-compressed
+when the name ends in ``.gz``).
+
+A game's result is one label for all its positions, and little of it is owed to any one of
+them. ``blend`` < 1 labels each position also by the engine's own search of it: the target is
+``blend`` × the result + (1 − ``blend``) × σ(k₀·s), s the search's score for white and k₀ the
+scale the results give the start weights. ``search_scores`` finds s (the ``ce`` of the data),
+``distinct`` keeps each position once and a sample of them, to spend the searches well.
 """
 
 from __future__ import annotations
@@ -18,7 +25,9 @@ from __future__ import annotations
 import gzip
 import json
 import re
-from collections.abc import Iterable, Iterator
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -42,17 +51,26 @@ shipped data, about 20 games each) and keeps a share of the runs out."""
 FIXABLE = ("material", "table", "passed", "mobility")
 """Feature groups ``tune`` can keep at their start values (``--fixed``)."""
 RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
-EPD_RESULT = re.compile(r'c9\s+"([^"]+)"|\[(1\.0|0\.5|0\.0|1|0)\]|(1-0|0-1|1/2-1/2)\s*;?\s*$')
+EPD_RESULT = re.compile(r'c9\s+"([^"]+)"|\[(\d+(?:\.\d+)?)\]|(1-0|0-1|1/2-1/2)\s*;?\s*$')
+EPD_SCORE = re.compile(r"\bce\s+(-?\d+)")
+LABEL_CHUNK = 200
+"""Positions per task when ``search_scores`` spreads its searches over processes."""
+
+Sample = tuple[str, float, "int | None"]
+"""A position (its FEN), white's result (a share from 0 to 1) and a search's score for the side
+to move (None until searched)."""
 
 
 @frozen
 class Positions:
-    """Labelled positions: ``counts`` (N × features, white minus black), ``phase`` (N) and
-    ``result`` (N, white's score)."""
+    """Labelled positions: ``counts`` (N × features, white minus black), ``phase`` (N),
+    ``result`` (N, white's score) and ``searched`` (N, a search's score for white; NaN where
+    none is known)."""
 
     counts: np.ndarray
     phase: np.ndarray
     result: np.ndarray
+    searched: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.result)
@@ -71,22 +89,75 @@ class Fit:
     held_out: tuple[float, float] | None = None
 
 
-def labelled(samples: Iterable[tuple[ChessGame, float]]) -> Positions:
-    """``Positions`` from (position, white's result) pairs."""
-    counts, phases, results = [], [], []
-    for position, result in samples:
+def labelled(samples: Iterable[Sample]) -> Positions:
+    """``Positions`` from samples."""
+    counts, phases, results, searched = [], [], [], []
+    for fen, result, score in samples:
+        position = ChessGame(fen)
         vector, phase = features(position)
         counts.append(vector)
         phases.append(phase)
         results.append(result)
+        sign = 1 if position.side_to_move == 0 else -1
+        searched.append(np.nan if score is None else sign * score)
     if not results:
         raise InvalidOptionError("tune: no quiet positions with a result were found")
     return Positions(
-        np.array(counts, dtype=np.int16), np.array(phases, dtype=np.int8), np.array(results)
+        np.array(counts, dtype=np.int16),
+        np.array(phases, dtype=np.int8),
+        np.array(results),
+        np.array(searched),
     )
 
 
-def game_positions(paths: Iterable[str | Path]) -> Iterator[tuple[ChessGame, float]]:
+def distinct(samples: Iterable[Sample], share: float) -> list[Sample]:
+    """Each position once (by its FEN's first four fields, in order of first appearance),
+    with the mean of its results, and of those only the ``share`` (0 < share ≤ 1) whose
+    FEN's CRC-32 falls in the lowest part of its range: the same positions whatever games
+    they come from."""
+    if not 0 < share <= 1:
+        raise InvalidOptionError(f"tune: --sample {share} is not a share in (0, 1]")
+    kept: dict[str, list[Any]] = {}
+    for fen, result, score in samples:
+        key = " ".join(fen.split()[:4])
+        if key in kept:
+            kept[key][1] += result
+            kept[key][2] += 1
+        elif zlib.crc32(key.encode()) < share * 2**32:
+            kept[key] = [fen, result, 1, score]
+    return [(fen, total / n, score) for fen, total, n, score in kept.values()]
+
+
+def search_scores(samples: Sequence[Sample], depth: int, concurrency: int = 1) -> list[Sample]:
+    """The samples with the score of the chess engine's default search (its table not kept
+    from one position to the next) and play evaluator to ``depth``, for the side to move, in
+    place of any they had; ``concurrency`` processes share the searches. Deterministic."""
+    if depth < 1 or concurrency < 1:
+        raise InvalidOptionError("tune: --label-depth and --concurrency must be at least 1")
+    fens = [fen for fen, _, _ in samples]
+    chunks = [fens[i : i + LABEL_CHUNK] for i in range(0, len(fens), LABEL_CHUNK)]
+    if concurrency == 1:
+        scores = [_search_chunk(chunk, depth) for chunk in chunks]
+    else:
+        with ProcessPoolExecutor(concurrency) as pool:
+            scores = list(pool.map(_search_chunk, chunks, [depth] * len(chunks)))
+    flat = [score for chunk in scores for score in chunk]
+    return [(fen, result, score) for (fen, result, _), score in zip(samples, flat, strict=True)]
+
+
+def _search_chunk(fens: list[str], depth: int) -> list[int]:
+    """The default search's value of each FEN to ``depth`` (one process's share)."""
+    from alfabeta.core import Limit
+    from alfabeta.plugins.catalog import load_catalog
+
+    catalog = load_catalog()
+    game = catalog.game("chess")
+    searcher = catalog.searcher(game.play_searcher.replace("keep_table=on", "keep_table=off"))
+    evaluator = catalog.playing_evaluator(game)
+    return [searcher.search(ChessGame(fen), evaluator, Limit(depth=depth)).value for fen in fens]
+
+
+def game_positions(paths: Iterable[str | Path]) -> Iterator[Sample]:
     """The quiet positions (``ChessGame.is_quiet``) of every decided or drawn chess game in
     the arena databases at ``paths``, after the first ``SKIP_PLIES``, with white's result."""
     from alfabeta.arena.records import ResultsDB
@@ -105,18 +176,18 @@ def game_positions(paths: Iterable[str | Path]) -> Iterator[tuple[ChessGame, flo
             db.close()
 
 
-def _replayed(start: str, moves: Iterable[str], result: str) -> Iterator[tuple[ChessGame, float]]:
+def _replayed(start: str, moves: Iterable[str], result: str) -> Iterator[Sample]:
     position = ChessGame(start)
     score = RESULTS[result]  # the arena's first player is white, whoever moves first
     for ply, text in enumerate(moves):
         if ply >= SKIP_PLIES and position.is_quiet():
-            yield position.copy(), score
+            yield position.to_string(), score, None
         position.push(position.parse_move(text))
 
 
-def epd_positions(paths: Iterable[str | Path]) -> Iterator[tuple[ChessGame, float]]:
-    """Positions and white's results from EPD lines (see the module docstring); a line
-    without a result is an error that names it."""
+def epd_positions(paths: Iterable[str | Path]) -> Iterator[Sample]:
+    """Positions, white's results and any ``ce`` from EPD lines (see the module docstring); a
+    line without a result, or with a result outside 0 … 1, is an error that names it."""
     for path in paths:
         if not Path(path).is_file():
             raise InvalidOptionError(f"tune: no EPD file at {str(path)!r}")
@@ -131,8 +202,16 @@ def epd_positions(paths: Iterable[str | Path]) -> Iterator[tuple[ChessGame, floa
             text = next(group for group in found.groups() if group is not None)
             score = RESULTS.get(text, None)
             if score is None:
-                score = float(text)
-            yield ChessGame(" ".join([*line.split()[:4], "0", "1"])), score
+                try:
+                    score = float(text)
+                except ValueError:
+                    score = -1.0
+                if not 0 <= score <= 1:
+                    raise InvalidOptionError(f"{path}:{number}: result {text!r} is not in 0 … 1")
+            fen = " ".join([*line.split()[:4], "0", "1"])
+            ChessGame(fen)  # a malformed FEN is refused here
+            searched = EPD_SCORE.search(line)
+            yield fen, score, None if searched is None else int(searched.group(1))
 
 
 def split(positions: Positions, holdout: float) -> tuple[Positions, Positions]:
@@ -149,7 +228,10 @@ def split(positions: Positions, holdout: float) -> tuple[Positions, Positions]:
         raise InvalidOptionError("tune: --holdout leaves no positions to fit")
 
     def part(rows: np.ndarray) -> Positions:
-        return Positions(positions.counts[rows], positions.phase[rows], positions.result[rows])
+        searched = None if positions.searched is None else positions.searched[rows]
+        return Positions(
+            positions.counts[rows], positions.phase[rows], positions.result[rows], searched
+        )
 
     return part(~held), part(held)
 
@@ -237,6 +319,22 @@ def free_weights(fixed: Iterable[str] = ()) -> np.ndarray:
     return np.concatenate([kept, kept])
 
 
+def targets(positions: Positions, scale: float, blend: float = 1.0) -> np.ndarray:
+    """What a fit aims at: the results, or with ``blend`` < 1, ``blend`` × the result + (1 −
+    ``blend``) × σ(``scale`` × the search's score for white) — every position must then have
+    been searched."""
+    if not 0 <= blend <= 1:
+        raise InvalidOptionError(f"tune: --blend {blend} is not a share in [0, 1]")
+    if blend == 1:
+        return positions.result
+    if positions.searched is None or np.isnan(positions.searched).any():
+        raise InvalidOptionError(
+            "tune: --blend below 1 needs a search score for every position: give "
+            "--label-depth D, or EPD lines with ce"
+        )
+    return blend * positions.result + (1 - blend) * _sigmoid(scale * positions.searched)
+
+
 def tune(
     positions: Positions,
     start: tuple[np.ndarray, np.ndarray],
@@ -245,21 +343,27 @@ def tune(
     l2: float,
     fixed: Iterable[str] = (),
     holdout: float = 0.0,
+    blend: float = 1.0,
 ) -> Fit:
     """Fit k to the ``start`` (mg, eg) weights, then the weights (those of the ``fixed``
     feature groups stay as they start), on all but a ``holdout`` share of the positions
-    (``split``), whose loss is measured before and after; rounded to integers."""
+    (``split``), whose loss is measured before and after; rounded to integers. With ``blend``
+    < 1 the targets mix results and search scores (``targets``, at the scale k₀ the results
+    give the start weights) and k is fitted again, to the targets."""
     fitted, held = split(positions, holdout)
     x = design(fitted)
     initial = np.concatenate(start).astype(np.float64)
-    k = fit_scale(x, fitted.result, initial)
-    weights, losses = fit(x, fitted.result, initial, k, epochs, rate, l2, free_weights(fixed))
+    k = scale = fit_scale(x, fitted.result, initial)
+    goal = targets(fitted, scale, blend)
+    if blend < 1:
+        k = fit_scale(x, goal, initial)
+    weights, losses = fit(x, goal, initial, k, epochs, rate, l2, free_weights(fixed))
     count = len(feature_names())
     rounded = np.rint(weights).astype(np.int64)
     held_out = None
     if len(held):
-        x_held = design(held)
-        held_out = (loss(x_held, held.result, initial, k), loss(x_held, held.result, rounded, k))
+        x_held, held_goal = design(held), targets(held, scale, blend)
+        held_out = (loss(x_held, held_goal, initial, k), loss(x_held, held_goal, rounded, k))
     return Fit(rounded[:count], rounded[count:], k, tuple(losses), held_out)
 
 
@@ -287,14 +391,17 @@ def _open_text(path: str | Path, mode: str) -> Any:
     return open(path, mode, encoding="utf-8")  # the caller closes it
 
 
-def write_epd(path: str | Path, samples: Iterable[tuple[ChessGame, float]]) -> None:
-    """The positions with their results, one EPD line each (``c9 "1-0"``): data anyone can
-    refit from with ``--positions``."""
+def write_epd(path: str | Path, samples: Iterable[Sample]) -> None:
+    """The positions with their results, one EPD line each (``c9 "1-0"``, or ``[share]`` for a
+    mean of results) and any search score (``ce``): data anyone can refit from with
+    ``--positions``."""
     names = {1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}
     with _open_text(path, "wt") as handle:
-        for position, score in samples:
-            fen = " ".join(position.to_string().split()[:4])
-            handle.write(f'{fen} c9 "{names[score]}";\n')
+        for full_fen, result, score in samples:
+            fen = " ".join(full_fen.split()[:4])
+            label = f'c9 "{names[result]}";' if result in names else f"[{result!r}];"
+            searched = "" if score is None else f" ce {score};"
+            handle.write(f"{fen} {label}{searched}\n")
 
 
 def plot_losses(losses: Iterable[float], path: str | Path) -> None:
