@@ -93,8 +93,8 @@ def test_the_full_configuration_finds_each_mate_at_its_distance(catalog, fen, n,
     # extensions' searches without the table's move must not leave their bounds in the table.
     # How many plies depends on the evaluator: with `standard` two are enough; with `tuned`'s
     # search-labelled fit the Q v P mate in 3's quiet king move is found at depth 9 by the
-    # full configuration but only at 11 with improving, 12 with see_prune and 13 with razor
-    # (with the results-only fit, at 7), so `tuned` gets six. qs_checks and lmr_cut are not
+    # full configuration but only at 10 with see_prune or razor and 13 with improving (with
+    # the results-only fit, at 7), so `tuned` gets six. qs_checks and lmr_cut are not
     # among the extras: with either, that move is found only at depth 12, while Qxa4's score
     # climbs from +1075 to +1300…+1600 at depth 9.
     position = catalog.game("chess").from_string(fen)
