@@ -186,7 +186,7 @@ def test_the_shipped_epd_set_is_solved_within_its_node_limit(catalog):
 def test_epd_command_prints_solved_over_total(capsys):
     # the default (play) searcher prunes: at depth 6 it finds mates in 4 before some mates in
     # 3, so the command is given the README's node limit
-    assert main(["epd", str(EPD), "--nodes", "200000"]) == 0
+    assert main(["epd", str(EPD), "--nodes", "400000"]) == 0
     out = capsys.readouterr().out
     assert "solved 8/8" in out and "mate3.2" in out
 
