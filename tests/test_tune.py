@@ -305,7 +305,10 @@ def test_distinct_keeps_each_position_once_with_its_mean_result_and_samples_by_h
         texel.distinct(many, 0.0)
 
 
-def test_search_scores_are_the_default_search_to_the_depth_in_any_number_of_processes():
+def test_search_scores_are_the_default_search_to_the_depth_in_any_number_of_processes(
+    monkeypatch,
+):
+    monkeypatch.setattr(texel, "LABEL_CHUNK", 1)  # a task per position: two processes share them
     samples = [(fen, 0.5, None) for fen in POSITIONS[1:4]]
     alone = texel.search_scores(samples, 2)
     catalog = load_catalog()
