@@ -6,7 +6,9 @@ Stockfish at UCI_Elo levels, through the arena: Threads 1, Hash 16, both colours
         --tc 10+0.1 --concurrency 2 --db vs-stockfish.sqlite
 
 Prints each match's report (score, pentanomial, Elo ± 95% CI, LOS) and the games lost on
-time by either side. Needs `apt-get install stockfish`.
+time by either side. ``--searcher`` plays another configuration (a candidate default) in the
+same conditions, e.g. ``--searcher "negascout(..., moves_to_go=15)"``. Needs
+`apt-get install stockfish`.
 """
 
 from __future__ import annotations
@@ -32,11 +34,13 @@ def main() -> None:
     parser.add_argument("--db", default="vs-stockfish.sqlite")
     parser.add_argument("--pgn", default=None)
     parser.add_argument("--resume", action="store_true")
+    parser.add_argument("--searcher", default=DEFAULT_SEARCHER, help="alfabeta's searcher spec")
+    parser.add_argument("--evaluator", default=DEFAULT_EVALUATOR, help="alfabeta's evaluator")
     args = parser.parse_args()
     stockfish = shutil.which("stockfish") or shutil.which("/usr/games/stockfish")
     if stockfish is None:
         raise SystemExit("needs Debian's stockfish: apt-get install stockfish")
-    ours = Player(f"alfabeta={DEFAULT_SEARCHER}", evaluator=DEFAULT_EVALUATOR, tc=args.tc)
+    ours = Player(f"alfabeta={args.searcher}", evaluator=args.evaluator, tc=args.tc)
     for level in (int(x) for x in args.levels.split(",")):
         theirs = Player(
             f"sf{level}=uci(command={stockfish!r}, Threads=1, Hash=16, "

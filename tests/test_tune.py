@@ -276,8 +276,11 @@ def test_tune_refuses_missing_data_and_lines_without_results(tmp_path, capsys):
     epd = tmp_path / "bad.epd"
     epd.write_text("8/5k2/8/3P4/8/8/5K2/8 b - - bm Kf6;\n")
     assert main(["tune", "--positions", str(epd), "--out", str(tmp_path / "w.json")]) == 2
+    epd.write_text('8/5k2/8/3P4/8/8/5K2/8 b - - c9 "1-0";\n8/5k2/8/3P4/8/8/5K2 b - - c9 "0-1";\n')
+    assert main(["tune", "--positions", str(epd), "--out", str(tmp_path / "w.json")]) == 2
     errors = capsys.readouterr().err
     assert "needs data" in errors and "no results database" in errors and "bad.epd:1" in errors
+    assert "bad.epd:2: FEN '8/5k2/8/3P4/8/8/5K2 b - - 0 1': the board has 7 ranks" in errors
 
 
 def test_distinct_keeps_each_position_once_with_its_mean_result_and_samples_by_hash():

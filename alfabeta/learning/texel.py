@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 from attrs import frozen
 
-from alfabeta.core import InvalidOptionError
+from alfabeta.core import InvalidOptionError, InvalidPositionError
 from alfabeta.evaluators.tuned import (
     feature_names,
     features,
@@ -187,7 +187,8 @@ def _replayed(start: str, moves: Iterable[str], result: str) -> Iterator[Sample]
 
 def epd_positions(paths: Iterable[str | Path]) -> Iterator[Sample]:
     """Positions, white's results and any ``ce`` from EPD lines (see the module docstring); a
-    line without a result, or with a result outside 0 … 1, is an error that names it."""
+    line without a result, with a result outside 0 … 1 or with a malformed position is an
+    error that names it."""
     for path in paths:
         if not Path(path).is_file():
             raise InvalidOptionError(f"tune: no EPD file at {str(path)!r}")
@@ -209,7 +210,10 @@ def epd_positions(paths: Iterable[str | Path]) -> Iterator[Sample]:
                 if not 0 <= score <= 1:
                     raise InvalidOptionError(f"{path}:{number}: result {text!r} is not in 0 … 1")
             fen = " ".join([*line.split()[:4], "0", "1"])
-            ChessGame(fen)  # a malformed FEN is refused here
+            try:
+                ChessGame(fen)
+            except InvalidPositionError as error:
+                raise InvalidPositionError(f"{path}:{number}: {error}") from None
             searched = EPD_SCORE.search(line)
             yield fen, score, None if searched is None else int(searched.group(1))
 
