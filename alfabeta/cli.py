@@ -261,6 +261,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--concurrency", type=int, default=1, help="processes for --label-depth's searches"
     )
     tune.add_argument(
+        "--labels",
+        metavar="FILE",
+        help="keep --label-depth's scores in FILE as they are found: a run stopped by Ctrl-C "
+        "or a kill keeps them, and the same command with the same FILE searches only the rest",
+    )
+    tune.add_argument(
         "--blend",
         type=float,
         default=1.0,
@@ -1047,13 +1053,17 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         raise InvalidOptionError("tune: 0 ≤ --blend ≤ 1 and 0 < --sample ≤ 1")
     if args.label_depth is not None and (args.label_depth < 1 or args.concurrency < 1):
         raise InvalidOptionError("tune: --label-depth and --concurrency must be at least 1")
+    if args.labels and args.label_depth is None:
+        raise InvalidOptionError("tune: --labels keeps --label-depth's scores: add --label-depth")
     # an unknown group or a broken start file is refused before the data is read
     texel.free_weights(args.fixed)
     start = load_weights(None if args.start == "shipped" else args.start)
     found = chain(texel.game_positions(args.games), texel.epd_positions(args.positions))
     samples = list(found) if args.sample is None else texel.distinct(found, args.sample)
     if args.label_depth is not None:
-        samples = texel.search_scores(samples, args.label_depth, args.concurrency)
+        samples = texel.search_scores(
+            samples, args.label_depth, args.concurrency, journal=args.labels
+        )
     positions = texel.labelled(samples)
     fit = texel.tune(
         positions, start, args.epochs, args.rate, args.l2, args.fixed, args.holdout, args.blend

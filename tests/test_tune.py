@@ -325,6 +325,39 @@ def test_search_scores_are_the_default_search_to_the_depth_in_any_number_of_proc
     assert texel.search_scores(samples, 2, concurrency=2) == alone
 
 
+def test_a_labels_journal_keeps_every_finished_chunk_and_a_rerun_searches_only_the_rest(
+    monkeypatch, tmp_path
+):
+    monkeypatch.setattr(texel, "LABEL_CHUNK", 2)
+    samples = [(fen, 0.5, None) for fen in POSITIONS[:5]]
+    searched = []
+    real_chunk = texel._search_chunk
+
+    def counted(fens, depth):
+        searched.extend(fens)
+        if len(searched) > 4:
+            raise KeyboardInterrupt  # Ctrl-C during the third chunk
+        return real_chunk(fens, depth)
+
+    monkeypatch.setattr(texel, "_search_chunk", counted)
+    journal = tmp_path / "labels.txt"
+    with pytest.raises(KeyboardInterrupt):
+        texel.search_scores(samples, 2, journal=journal)
+    assert len(journal.read_text().splitlines()) == 4  # two chunks were finished
+    with journal.open("a") as handle:
+        handle.write(f"2 {POSITIONS[4]} 1")  # a line a killed run cut short
+    searched.clear()
+    monkeypatch.setattr(texel, "_search_chunk", real_chunk)
+    resumed = texel.search_scores(samples, 2, journal=journal)
+    assert resumed == texel.search_scores(samples, 2)
+    assert len(journal.read_text().splitlines()) == 5  # the cut line dropped, the fifth added
+    assert texel.search_scores(samples, 3, journal=journal) == texel.search_scores(samples, 3)
+    assert len(journal.read_text().splitlines()) == 10  # another depth is searched anew
+    journal.write_text(f"2 {POSITIONS[0]} many\n2 {POSITIONS[1]} 5\n")
+    with pytest.raises(InvalidOptionError, match=r"labels\.txt:1: not a labels journal line"):
+        texel.search_scores(samples, 2, journal=journal)
+
+
 def test_blended_targets_mix_results_with_the_search_scores_expected_result():
     start = ChessGame().to_string()  # POSITIONS[4]: black to move, the score is black's
     positions = texel.labelled([(start, 1.0, 100), (POSITIONS[4], 0.0, 100)])
@@ -343,10 +376,13 @@ def test_tune_labels_by_search_writes_the_scores_and_refits_the_same_from_them(
 ):
     data, out, again = tmp_path / "d.epd", tmp_path / "w.json", tmp_path / "again.json"
     argv = ["tune", "--epochs", "20", "--blend", "0.5", "--holdout", "0.25"]
+    journal = tmp_path / "labels.txt"
     assert main([*argv, "--games", str(games_db), "--sample", "0.5", "--label-depth", "1",
-                 "--concurrency", "2", "--data", str(data), "--out", str(out)]) == 0  # fmt: skip
+                 "--concurrency", "2", "--labels", str(journal), "--data", str(data),
+                 "--out", str(out)]) == 0  # fmt: skip
     lines = data.read_text().splitlines()
     assert lines and all(" ce " in line for line in lines)
+    assert len(journal.read_text().splitlines()) == len(lines)  # distinct positions: one each
     first = texel.search_scores(list(texel.epd_positions([data]))[:1], 1)[0]
     assert f" ce {first[2]};" in lines[0]
     assert main([*argv, "--positions", str(data), "--out", str(again)]) == 0
@@ -367,6 +403,7 @@ def test_tune_labels_by_search_writes_the_scores_and_refits_the_same_from_them(
         (["--blend", "1.5"], "--blend"),
         (["--sample", "0"], "--sample"),
         (["--label-depth", "0"], "--label-depth"),
+        (["--labels", "j.txt"], "add --label-depth"),
     ],
 )
 def test_impossible_labelling_options_are_refused_before_the_data_is_read(

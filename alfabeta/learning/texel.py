@@ -28,6 +28,7 @@ import re
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -128,21 +129,67 @@ def distinct(samples: Iterable[Sample], share: float) -> list[Sample]:
     return [(fen, total / n, score) for fen, total, n, score in kept.values()]
 
 
-def search_scores(samples: Sequence[Sample], depth: int, concurrency: int = 1) -> list[Sample]:
+def search_scores(
+    samples: Sequence[Sample],
+    depth: int,
+    concurrency: int = 1,
+    journal: str | Path | None = None,
+) -> list[Sample]:
     """The samples with the score of the chess engine's default search (its table not kept
     from one position to the next) and play evaluator to ``depth``, for the side to move, in
-    place of any they had; ``concurrency`` processes share the searches. Deterministic."""
+    place of any they had; ``concurrency`` processes share the searches. Deterministic.
+
+    With a ``journal`` file, each score is appended to it as soon as its chunk of positions is
+    searched (``depth``, the FEN and the score on a line), and a position the journal already
+    scores at ``depth`` is not searched again: an interrupted labelling keeps what it found,
+    and the same command goes on from there."""
     if depth < 1 or concurrency < 1:
         raise InvalidOptionError("tune: --label-depth and --concurrency must be at least 1")
-    fens = [fen for fen, _, _ in samples]
-    chunks = [fens[i : i + LABEL_CHUNK] for i in range(0, len(fens), LABEL_CHUNK)]
-    if concurrency == 1:
-        scores = [_search_chunk(chunk, depth) for chunk in chunks]
-    else:
-        with ProcessPoolExecutor(concurrency) as pool:
-            scores = list(pool.map(_search_chunk, chunks, [depth] * len(chunks)))
-    flat = [score for chunk in scores for score in chunk]
-    return [(fen, result, score) for (fen, result, _), score in zip(samples, flat, strict=True)]
+    known = {} if journal is None else read_journal(journal, depth)
+    missing = list(dict.fromkeys(fen for fen, _, _ in samples if fen not in known))
+    chunks = [missing[i : i + LABEL_CHUNK] for i in range(0, len(missing), LABEL_CHUNK)]
+    with ExitStack() as stack:
+        log = None if journal is None else stack.enter_context(open(journal, "a", encoding="utf-8"))
+        if concurrency == 1 or len(chunks) <= 1:
+            found: Iterable[list[int]] = (_search_chunk(chunk, depth) for chunk in chunks)
+        else:
+            pool = stack.enter_context(ProcessPoolExecutor(concurrency))
+            found = pool.map(_search_chunk, chunks, [depth] * len(chunks))
+        for chunk, scores in zip(chunks, found, strict=True):
+            known.update(zip(chunk, scores, strict=True))
+            if log is not None:
+                log.writelines(f"{depth} {fen} {known[fen]}\n" for fen in chunk)
+                log.flush()
+    return [(fen, result, known[fen]) for fen, result, _ in samples]
+
+
+def read_journal(path: str | Path, depth: int) -> dict[str, int]:
+    """The scores at ``depth`` that a ``search_scores`` journal holds, by FEN (none when there
+    is no file). A last line that a killed run cut short is dropped from the file; any other
+    unreadable line is an error that names it."""
+    if not Path(path).is_file():
+        return {}
+    with open(path, "r+b") as handle:
+        text = handle.read()
+        complete = text.rfind(b"\n") + 1
+        if complete < len(text):  # no newline after it: the write was cut short
+            handle.truncate(complete)
+    scores: dict[str, int] = {}
+    for number, line in enumerate(text[:complete].decode("utf-8").splitlines(), 1):
+        fields = line.split()
+        if not fields:
+            continue
+        try:
+            if len(fields) != 8:
+                raise ValueError
+            searched, score = int(fields[0]), int(fields[7])
+        except ValueError:
+            raise InvalidOptionError(
+                f"{path}:{number}: not a labels journal line (depth, FEN, score)"
+            ) from None
+        if searched == depth:
+            scores[" ".join(fields[1:7])] = score
+    return scores
 
 
 def _search_chunk(fens: list[str], depth: int) -> list[int]:
