@@ -1042,6 +1042,8 @@ def cmd_epd(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
 
 def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
     """``alfabeta tune``: Texel's method over the quiet positions of the games given."""
+    from pathlib import Path
+
     from alfabeta.evaluators.tuned import load_weights
     from alfabeta.learning import texel
 
@@ -1055,6 +1057,9 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         raise InvalidOptionError("tune: --label-depth and --concurrency must be at least 1")
     if args.labels and args.label_depth is None:
         raise InvalidOptionError("tune: --labels keeps --label-depth's scores: add --label-depth")
+    for target in (args.out, args.data, args.plot, args.labels):
+        if target and not Path(target).absolute().parent.is_dir():
+            raise InvalidOptionError(f"tune: cannot write {target!r}: no such directory")
     # an unknown group or a broken start file is refused before the data is read
     texel.free_weights(args.fixed)
     start = load_weights(None if args.start == "shipped" else args.start)

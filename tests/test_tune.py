@@ -353,6 +353,8 @@ def test_a_labels_journal_keeps_every_finished_chunk_and_a_rerun_searches_only_t
     assert len(journal.read_text().splitlines()) == 5  # the cut line dropped, the fifth added
     assert texel.search_scores(samples, 3, journal=journal) == texel.search_scores(samples, 3)
     assert len(journal.read_text().splitlines()) == 10  # another depth is searched anew
+    with pytest.raises(InvalidOptionError, match="cannot write the labels journal"):
+        texel.search_scores(samples, 2, journal=tmp_path / "no-such-dir" / "labels.txt")
     journal.write_text(f"2 {POSITIONS[0]} many\n2 {POSITIONS[1]} 5\n")
     with pytest.raises(InvalidOptionError, match=r"labels\.txt:1: not a labels journal line"):
         texel.search_scores(samples, 2, journal=journal)
@@ -404,6 +406,8 @@ def test_tune_labels_by_search_writes_the_scores_and_refits_the_same_from_them(
         (["--sample", "0"], "--sample"),
         (["--label-depth", "0"], "--label-depth"),
         (["--labels", "j.txt"], "add --label-depth"),
+        (["--out", "/no-such-dir/w.json"], "cannot write '/no-such-dir/w.json'"),
+        (["--label-depth", "1", "--labels", "/no-such-dir/j.txt"], "cannot write"),
     ],
 )
 def test_impossible_labelling_options_are_refused_before_the_data_is_read(

@@ -149,7 +149,7 @@ def search_scores(
     missing = list(dict.fromkeys(fen for fen, _, _ in samples if fen not in known))
     chunks = [missing[i : i + LABEL_CHUNK] for i in range(0, len(missing), LABEL_CHUNK)]
     with ExitStack() as stack:
-        log = None if journal is None else stack.enter_context(open(journal, "a", encoding="utf-8"))
+        log = None if journal is None else stack.enter_context(_open_journal(journal))
         if concurrency == 1 or len(chunks) <= 1:
             found: Iterable[list[int]] = (_search_chunk(chunk, depth) for chunk in chunks)
         else:
@@ -161,6 +161,17 @@ def search_scores(
                 log.writelines(f"{depth} {fen} {known[fen]}\n" for fen in chunk)
                 log.flush()
     return [(fen, result, known[fen]) for fen, result, _ in samples]
+
+
+def _open_journal(path: str | Path) -> Any:
+    """``path`` opened to append journal lines; a file that cannot be written is an error that
+    names it."""
+    try:
+        return open(path, "a", encoding="utf-8")  # the caller closes it
+    except OSError as error:
+        raise InvalidOptionError(
+            f"tune: cannot write the labels journal {str(path)!r}: {error.strerror}"
+        ) from None
 
 
 def read_journal(path: str | Path, depth: int) -> dict[str, int]:
