@@ -109,12 +109,50 @@ def test_features_count_what_they_name():
             {"threat by minor": 1, "hanging": 0, "king danger": 2},
         ),
         # Na1 reaches b3 and c2, but the a4 pawn holds b3: one safe square (kings have none)
-        ("k7/8/8/8/p7/8/8/N3K3 w - - 0 1", {"mobility knight": 1}),
+        ("k7/8/8/8/p7/8/8/N3K3 w - - 0 1", {"mobility knight": 1, "low mobility knight": 1}),
         # Qg5 attacks g7 in the king's zone: ⌊5²/10⌋ = 2
         ("6k1/5ppp/8/6Q1/8/8/8/4R1K1 w - - 0 1", {"king danger": 2, "king zone attacks": 1}),
     ],
 )
 def test_threats_king_danger_and_passed_pawn_features(fen, expected):
+    counts, _ = features(ChessGame(fen))
+    named = dict(zip(feature_names(), counts, strict=True))
+    assert {name: named[name] for name in expected} == expected
+
+
+@pytest.mark.parametrize(
+    "fen, expected",
+    [
+        # d4 and e4 side by side (d4 defended by c3 too); c3 alone. Files d and e by the
+        # white king hold pawns, none by the black one; e1 is two moves from c3
+        (
+            "4k3/8/8/8/3PP3/2P5/8/4K3 w - - 0 1",
+            {
+                "connected rank 4": 2,
+                "connected rank 3": 0,
+                "phalanx": 2,
+                "king open files": -2,
+                "king pawn distance": 2,
+            },
+        ),
+        # Ne5 defended by d4, and no black pawn on the d- or f-file can ever attack it
+        ("4k3/7p/8/4N3/3P4/8/8/4K3 w - - 0 1", {"outpost knight": 1, "king pawn distance": 0}),
+        # … but f7 can (f6), so e5 is no outpost
+        ("4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1", {"outpost knight": 0, "king open files": 0}),
+        # Bc1 (dark) shares its colour with d2, not e2; it reaches b2 and a3
+        (
+            "4k3/8/8/8/8/8/3PP3/2B1K3 w - - 0 1",
+            {"bad bishop": 1, "connected rank 2": 2, "low mobility bishop": 2},
+        ),
+        ("4k3/R7/8/8/8/8/8/4K3 w - - 0 1", {"rook seventh": 1, "low mobility rook": 3}),
+        # black's a7-b7 phalanx on its second rank; the a1 king has two open files, a8 none
+        (
+            "k7/pp6/8/8/8/8/8/K7 w - - 0 1",
+            {"connected rank 2": -2, "phalanx": -2, "king open files": 2, "king pawn distance": -1},
+        ),
+    ],
+)
+def test_pawn_and_piece_placement_features(fen, expected):
     counts, _ = features(ChessGame(fen))
     named = dict(zip(feature_names(), counts, strict=True))
     assert {name: named[name] for name in expected} == expected

@@ -8,7 +8,10 @@ rank, doubled, isolated and backward pawns, safe mobility per piece, the bishop 
 open and half-open files, the king's pawn shield, attacks on the king's zone (counted, and
 weighted by the attacker and squared: king danger), pieces attacked by pawns, rooks and queens
 attacked by minor pieces, hanging pieces, free passed pawns and the kings' race to a passed
-pawn's stop square, and the move (the side to move's tempo). Every feature has a middlegame
+pawn's stop square, the move (the side to move's tempo), connected pawns by rank and pawn
+phalanxes, knight and bishop outposts, bishops hemmed in by their own pawns, rooks on the
+seventh rank, open files by the king, the king's distance to its nearest pawn, and the first
+three squares of each piece's mobility again. Every feature has a middlegame
 and an endgame weight; the score is
 
     score = s · (mg · counts × phase + eg · counts × (24 − phase)) / 24, rounded
@@ -69,7 +72,15 @@ cdef enum:
     F_PASSED_FREE = 219   # a passed pawn whose stop square is empty, × its relative rank
     F_PASSED_KING = 220   # (enemy king's − own king's distance to the stop square) × rank
     F_TEMPO = 221
-    FEATURE_COUNT = 222
+    F_CONNECTED = 222     # a pawn beside or defended by an own pawn, on relative rank 2 … 7
+    F_PHALANX = 228       # a pawn with an own pawn beside it on its rank
+    F_OUTPOST = 229       # knight, bishop on relative rank 4 … 6, pawn-defended, out of pawn reach
+    F_BAD_BISHOP = 231    # own pawns on a bishop's square colour, summed over the bishops
+    F_ROOK_SEVENTH = 232  # a rook on relative rank 7
+    F_KING_OPEN = 233     # files among the king's and its neighbours with no own pawn
+    F_KING_PAWN = 234     # the king's distance to its nearest own pawn (0 without pawns)
+    F_LOW_MOBILITY = 235  # knight … queen: min(mobility, 3), a steeper first few squares
+    FEATURE_COUNT = 239
     PHASE_TOTAL = 24
     KING_DANGER_CAP = 50
     CACHE_SLOTS = 1 << 16  # scores remembered per evaluator (512 KiB; see ``Tuned``)
@@ -77,6 +88,7 @@ cdef enum:
 
 cdef unsigned long long FILE_A = 0x0101010101010101ULL
 cdef unsigned long long FILE_H = FILE_A << 7
+cdef unsigned long long LIGHT_SQUARES = 0x55AA55AA55AA55AAULL
 cdef int[6] PHASE_WEIGHT = [0, 1, 1, 2, 4, 0]
 cdef int[6] KING_UNITS = [0, 2, 2, 3, 5, 0]  # per attacked square of the enemy king's zone
 
@@ -133,6 +145,10 @@ def feature_names():
     names += ["bishop pair", "rook open file", "rook half-open file", "king shield",
               "king zone attacks", "threat by pawn", "threat by minor", "hanging",
               "king danger", "passed free", "passed king distance", "tempo"]
+    names += [f"connected rank {r}" for r in range(2, 8)]
+    names += ["phalanx", "outpost knight", "outpost bishop", "bad bishop", "rook seventh",
+              "king open files", "king pawn distance"]
+    names += [f"low mobility {p}" for p in PIECES[1:5]]
     return names
 
 
@@ -152,6 +168,14 @@ cdef inline unsigned long long adjacent_files(int f) noexcept:
     return (FILE_A << (f - 1) if f > 0 else 0) | (FILE_A << (f + 1) if f < 7 else 0)
 
 
+cdef inline unsigned long long ahead_of(int square, int colour) noexcept:
+    """The ranks before ``square`` from ``colour``'s side (its pawns' way forward)."""
+    cdef int r = square >> 3
+    if colour == WHITE:
+        return 0 if r == 7 else (0xFFFFFFFFFFFFFFFFULL << (8 * (r + 1)))
+    return (1ULL << (8 * r)) - 1
+
+
 cdef inline int round_div(long long a, int b) noexcept:
     """a / b rounded to the nearest integer, halves away from zero (b > 0)."""
     return <int> ((a + b // 2) // b if a >= 0 else -((-a + b // 2) // b))
@@ -167,23 +191,28 @@ cdef unsigned long long pawn_structure(unsigned long long pawns,
                                        unsigned long long enemy_pawns, int colour, int sign,
                                        Sums* sums) noexcept:
     """Add the features of ``colour``'s ``pawns`` that depend on the pawns alone (doubled,
-    isolated, backward, passed by rank), times ``sign``, to ``sums``; return its passed
-    pawns."""
+    isolated, backward, passed and connected by rank, phalanx), times ``sign``, to ``sums``;
+    return its passed pawns."""
     cdef int them = colour ^ 1, square, f, r, rel
-    cdef unsigned long long bits = pawns, ahead, front, passed = 0
+    cdef unsigned long long bits = pawns, ahead, front, passed = 0, beside
+    cdef unsigned long long defended = pawn_attacks(pawns, colour)
     while bits:
         square = ctz(bits)
         bits &= bits - 1
         f, r = square & 7, square >> 3
         rel = r if colour == WHITE else 7 - r
+        ahead = ahead_of(square, colour)
         if colour == WHITE:
-            ahead = 0 if r == 7 else (0xFFFFFFFFFFFFFFFFULL << (8 * (r + 1)))
             front = 1ULL << (square + 8) if r < 7 else 0
         else:
-            ahead = (1ULL << (8 * r)) - 1
             front = 1ULL << (square - 8) if r > 0 else 0
         if pawns & ahead & (FILE_A << f):
             add(sums, F_DOUBLED, sign)
+        beside = pawns & adjacent_files(f) & (0xFFULL << (8 * r))
+        if beside:
+            add(sums, F_PHALANX, sign)
+        if beside or defended >> square & 1:
+            add(sums, F_CONNECTED + rel - 1, sign)
         if not (enemy_pawns & ahead & ((FILE_A << f) | adjacent_files(f))):
             add(sums, F_PASSED + rel - 1, sign)
             passed |= 1ULL << square
@@ -201,7 +230,7 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
     ``sums`` (``passed``: its passed pawns), and fill ``maps`` with what its pawns, minor
     pieces and pieces attack (``threat_counts``)."""
     cdef int them = colour ^ 1, kind, square, ws, f, rel, king, enemy_king, units = 0
-    cdef int stop
+    cdef int stop, mobility, nearest
     cdef unsigned long long bits
     cdef unsigned long long pawns = board.pieces[colour][PAWN]
     cdef unsigned long long enemy_pawns = board.pieces[them][PAWN]
@@ -232,16 +261,29 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
                 continue
             attacks = board.attacks_from(kind, square, occupied)
             maps.every |= attacks
-            if kind <= BISHOP:
-                maps.minors |= attacks
-            add(sums, F_MOBILITY + kind - 1, sign * popcount(attacks & ~own & ~unsafe))
+            mobility = popcount(attacks & ~own & ~unsafe)
+            add(sums, F_MOBILITY + kind - 1, sign * mobility)
+            add(sums, F_LOW_MOBILITY + kind - 1, sign * (mobility if mobility < 3 else 3))
             add(sums, F_KING_ZONE, sign * popcount(attacks & zone))
             units += KING_UNITS[kind] * popcount(attacks & zone)
-            if kind == ROOK:
+            rel = ws >> 3
+            if kind <= BISHOP:
+                maps.minors |= attacks
+                if 3 <= rel <= 5 and maps.pawns >> square & 1 \
+                        and not (enemy_pawns & ahead_of(square, colour)
+                                 & adjacent_files(square & 7)):
+                    add(sums, F_OUTPOST + kind - KNIGHT, sign)
+                if kind == BISHOP:
+                    add(sums, F_BAD_BISHOP, sign * popcount(
+                        pawns & (LIGHT_SQUARES if LIGHT_SQUARES >> square & 1
+                                 else ~LIGHT_SQUARES)))
+            elif kind == ROOK:
                 f = square & 7
                 if not (pawns & (FILE_A << f)):
                     add(sums, F_ROOK_OPEN if not (enemy_pawns & (FILE_A << f))
                         else F_ROOK_HALF_OPEN, sign)
+                if rel == 6:
+                    add(sums, F_ROOK_SEVENTH, sign)
     if units > KING_DANGER_CAP:
         units = KING_DANGER_CAP
     add(sums, F_KING_DANGER, sign * (units * units // 10))
@@ -265,6 +307,18 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
         if 0 <= rel <= 7:
             add(sums, F_SHIELD, sign * popcount(
                 pawns & (0xFFULL << (8 * rel)) & ((FILE_A << f) | adjacent_files(f))))
+    for rel in range(f - 1 if f > 0 else 0, f + 2 if f < 7 else 8):
+        if not (pawns & (FILE_A << rel)):
+            add(sums, F_KING_OPEN, sign)
+    if pawns:
+        nearest = 7
+        bits = pawns
+        while bits:
+            square = ctz(bits)
+            bits &= bits - 1
+            if distance(king, square) < nearest:
+                nearest = distance(king, square)
+        add(sums, F_KING_PAWN, sign * nearest)
 
 
 cdef void threat_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
@@ -322,7 +376,10 @@ def prior_weights():
     pair 30, rooks on open/half-open files 20/10, shield 10, king zone 4, a piece attacked by
     a pawn −45/−35, a rook or queen by a minor piece −30/−20, hanging −25/−15, king danger
     1/0, a free passed pawn 2/6 per rank, the kings' race to its stop square 0/2 per rank,
-    tempo 10."""
+    tempo 10/5, connected pawns 2 per rank, phalanx 5, knight/bishop outposts 20/10 and
+    10/5, bad bishop −3/−5 a pawn, rook on the seventh 10/20, open files by the king −10/0,
+    the king's distance to its pawns 0/−5, and 4 for each of the first 3 squares of
+    mobility (on top of mobility's own 4)."""
     from alfabeta.evaluators.chess_eval import BAYES_TABLES, KING_ENDGAME
 
     mg = np.zeros(FEATURE_COUNT, dtype=np.int64)
@@ -350,6 +407,13 @@ def prior_weights():
         mg[index], eg[index] = m, e
     for kind in range(4):
         mg[F_MOBILITY + kind] = eg[F_MOBILITY + kind] = 4
+        mg[F_LOW_MOBILITY + kind] = eg[F_LOW_MOBILITY + kind] = 4
+    for rank in range(1, 7):
+        mg[F_CONNECTED + rank - 1] = eg[F_CONNECTED + rank - 1] = 2 * rank
+    for index, (m, e) in {F_PHALANX: (5, 5), F_OUTPOST: (20, 10), F_OUTPOST + 1: (10, 5),
+                          F_BAD_BISHOP: (-3, -5), F_ROOK_SEVENTH: (10, 20),
+                          F_KING_OPEN: (-10, 0), F_KING_PAWN: (0, -5)}.items():
+        mg[index], eg[index] = m, e
     return mg, eg
 
 
