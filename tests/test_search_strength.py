@@ -91,13 +91,13 @@ def test_the_full_configuration_finds_each_mate_at_its_distance(catalog, fen, n,
     # plies beyond the mate: reductions and pruning may hide a quiet mating move (a king step)
     # at the nominal depth, and the right distance must come out all the same; singular
     # extensions' searches without the table's move must not leave their bounds in the table.
-    # How many plies depends on the evaluator: with `standard` two are enough; with `tuned`'s
-    # search-labelled fit over its 239 features the Q v P mate in 3's quiet king move is found
-    # at depth 11 by the full configuration but only at 14 with see_prune, razor or improving
-    # (over 222 features at 9, 10 and 13; with the results-only fit at 7), so `tuned` gets
-    # eight. qs_checks and lmr_cut are not among the extras: with either (and the 222-feature
-    # fit), that move is found only at depth 12, while Qxa4's score climbs from +1075 to
-    # +1300…+1600 at depth 9.
+    # How many plies depends on the evaluator and its weights: with `standard` two are
+    # enough; `tuned`'s fits have needed up to eight for the Q v P mate in 3's quiet king
+    # move (1.Ke3!): the 239-feature fit found it at depth 11, and at 14 with see_prune, razor
+    # or improving; the shipped 246-feature fit finds it at 8 with every extra. So `tuned`
+    # gets eight. qs_checks and lmr_cut are not among the extras: with either (and the
+    # 222-feature fit), that move is found only at depth 12, while Qxa4's score climbs from
+    # +1075 to +1300…+1600 at depth 9.
     position = catalog.game("chess").from_string(fen)
     spec = FULL[:-1] + f", {extra})" if extra else FULL
     for evaluator, beyond in (("standard", 3), ("tuned", 9)):

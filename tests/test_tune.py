@@ -110,8 +110,24 @@ def test_features_count_what_they_name():
         ),
         # Na1 reaches b3 and c2, but the a4 pawn holds b3: one safe square (kings have none)
         ("k7/8/8/8/p7/8/8/N3K3 w - - 0 1", {"mobility knight": 1, "low mobility knight": 1}),
-        # Qg5 attacks g7 in the king's zone: ⌊5²/10⌋ = 2
-        ("6k1/5ppp/8/6Q1/8/8/8/4R1K1 w - - 0 1", {"king danger": 2, "king zone attacks": 1}),
+        # Qg5 attacks g7 in the king's zone: ⌊5²/10⌋ = 2; only the king holds g7 (weak). Re8
+        # and Qd8 would be safe checks (f7 and h7, which the queen also reaches, are held)
+        (
+            "6k1/5ppp/8/6Q1/8/8/8/4R1K1 w - - 0 1",
+            {
+                "king danger": 2,
+                "king zone attacks": 1,
+                "weak king zone": 1,
+                "safe check rook": 1,
+                "safe check queen": 1,
+                "safe check knight": 0,
+            },
+        ),
+        # Ra1 attacks the queen; Qe4+ is safe, Qd1+ is not (the king and rook hold d1)
+        ("4k3/8/8/8/q7/8/8/R3K3 w - - 0 1", {"threat by rook": -1, "safe check queen": -1}),
+        # f6 and h6 storm the g8 king and take g7, which only the king holds
+        ("6k1/5p1p/5PpP/8/8/8/8/6K1 w - - 0 1", {"pawn storm": 2, "weak king zone": 1}),
+        ("6k1/8/8/3N4/8/8/8/6K1 w - - 0 1", {"safe check knight": 1}),
     ],
 )
 def test_threats_king_danger_and_passed_pawn_features(fen, expected):

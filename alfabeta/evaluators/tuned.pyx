@@ -10,8 +10,10 @@ weighted by the attacker and squared: king danger), pieces attacked by pawns, ro
 attacked by minor pieces, hanging pieces, free passed pawns and the kings' race to a passed
 pawn's stop square, the move (the side to move's tempo), connected pawns by rank and pawn
 phalanxes, knight and bishop outposts, bishops hemmed in by their own pawns, rooks on the
-seventh rank, open files by the king, the king's distance to its nearest pawn, and the first
-three squares of each piece's mobility again. Every feature has a middlegame
+seventh rank, open files by the king, the king's distance to its nearest pawn, the first
+three squares of each piece's mobility again, the kinds of piece that can check the enemy
+king safely, the weak squares of its zone, pawns storming it, and queens attacked by rooks.
+Every feature has a middlegame
 and an endgame weight; the score is
 
     score = s · (mg · counts × phase + eg · counts × (24 − phase)) / 24, rounded
@@ -80,7 +82,11 @@ cdef enum:
     F_KING_OPEN = 233     # files among the king's and its neighbours with no own pawn
     F_KING_PAWN = 234     # the king's distance to its nearest own pawn (0 without pawns)
     F_LOW_MOBILITY = 235  # knight … queen: min(mobility, 3), a steeper first few squares
-    FEATURE_COUNT = 239
+    F_SAFE_CHECK = 239    # knight … queen: 1 if it can check the enemy king on a safe square
+    F_WEAK_ZONE = 243     # enemy king zone squares we attack and only its king or queen hold
+    F_PAWN_STORM = 244    # own pawns on relative rank 4 … 6 by the enemy king's file
+    F_ROOK_THREAT = 245   # own queens attacked by an enemy rook
+    FEATURE_COUNT = 246
     PHASE_TOTAL = 24
     KING_DANGER_CAP = 50
     CACHE_SLOTS = 1 << 16  # scores remembered per evaluator (512 KiB; see ``Tuned``)
@@ -106,7 +112,7 @@ cdef struct PawnEntry:
 
 cdef struct AttackMaps:
     unsigned long long pawns    # squares a side's pawns attack
-    unsigned long long minors   # … its knights and bishops
+    unsigned long long by_kind[5]  # … its knights, bishops, rooks, queens (by kind; 0 unused)
     unsigned long long every    # … any of its pieces, the king included
 
 
@@ -149,6 +155,8 @@ def feature_names():
     names += ["phalanx", "outpost knight", "outpost bishop", "bad bishop", "rook seventh",
               "king open files", "king pawn distance"]
     names += [f"low mobility {p}" for p in PIECES[1:5]]
+    names += [f"safe check {p}" for p in PIECES[1:5]]
+    names += ["weak king zone", "pawn storm", "threat by rook"]
     return names
 
 
@@ -227,8 +235,8 @@ cdef unsigned long long pawn_structure(unsigned long long pawns,
 cdef void side_counts(Chess board, int colour, int sign, unsigned long long passed,
                       Sums* sums, AttackMaps* maps) noexcept:
     """Add ``colour``'s features but the threats and ``pawn_structure``'s, times ``sign``, to
-    ``sums`` (``passed``: its passed pawns), and fill ``maps`` with what its pawns, minor
-    pieces and pieces attack (``threat_counts``)."""
+    ``sums`` (``passed``: its passed pawns), and fill ``maps`` with what its pawns, each kind
+    of piece and all of them attack (``threat_counts``, ``king_attack_counts``)."""
     cdef int them = colour ^ 1, kind, square, ws, f, rel, king, enemy_king, units = 0
     cdef int stop, mobility, nearest
     cdef unsigned long long bits
@@ -242,7 +250,7 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
     king = ctz(board.pieces[colour][KING])
     zone = board.attacks_from(KING, enemy_king, occupied) | (1ULL << enemy_king)
     maps.pawns = pawn_attacks(pawns, colour)
-    maps.minors = 0
+    maps.by_kind[KNIGHT] = maps.by_kind[BISHOP] = maps.by_kind[ROOK] = maps.by_kind[QUEEN] = 0
     maps.every = maps.pawns | board.attacks_from(KING, king, occupied)
     for kind in range(6):
         bits = board.pieces[colour][kind]
@@ -261,6 +269,7 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
                 continue
             attacks = board.attacks_from(kind, square, occupied)
             maps.every |= attacks
+            maps.by_kind[kind] |= attacks
             mobility = popcount(attacks & ~own & ~unsafe)
             add(sums, F_MOBILITY + kind - 1, sign * mobility)
             add(sums, F_LOW_MOBILITY + kind - 1, sign * (mobility if mobility < 3 else 3))
@@ -268,7 +277,6 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
             units += KING_UNITS[kind] * popcount(attacks & zone)
             rel = ws >> 3
             if kind <= BISHOP:
-                maps.minors |= attacks
                 if 3 <= rel <= 5 and maps.pawns >> square & 1 \
                         and not (enemy_pawns & ahead_of(square, colour)
                                  & adjacent_files(square & 7)):
@@ -299,6 +307,9 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
             add(sums, F_PASSED_FREE, sign * rel)
         add(sums, F_PASSED_KING,
             sign * rel * (distance(enemy_king, stop) - distance(king, stop)))
+    add(sums, F_PAWN_STORM, sign * popcount(
+        pawns & ((FILE_A << (enemy_king & 7)) | adjacent_files(enemy_king & 7))
+        & (0x0000FFFFFF000000ULL if colour == WHITE else 0x000000FFFFFF0000ULL)))
     if popcount(board.pieces[colour][BISHOP]) >= 2:
         add(sums, F_BISHOP_PAIR, sign)
     f = king & 7
@@ -328,8 +339,33 @@ cdef void threat_counts(Chess board, int colour, int sign, Sums* sums, AttackMap
     cdef unsigned long long pieces = board.pieces[colour][KNIGHT] | board.pieces[colour][BISHOP] \
         | majors
     add(sums, F_PAWN_THREAT, sign * popcount(pieces & theirs.pawns))
-    add(sums, F_MINOR_THREAT, sign * popcount(majors & theirs.minors))
+    add(sums, F_MINOR_THREAT, sign * popcount(
+        majors & (theirs.by_kind[KNIGHT] | theirs.by_kind[BISHOP])))
+    add(sums, F_ROOK_THREAT, sign * popcount(board.pieces[colour][QUEEN] & theirs.by_kind[ROOK]))
     add(sums, F_HANGING, sign * popcount(pieces & theirs.every & ~mine.every))
+
+
+cdef void king_attack_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
+                             AttackMaps* theirs) noexcept:
+    """Add ``colour``'s attack on the enemy king, times ``sign``, to ``sums``: the kinds of
+    piece that can give a safe check (on a square the enemy does not attack), and the squares
+    of the king's zone we attack that only its king or queen defend."""
+    cdef int king = ctz(board.pieces[colour ^ 1][KING])
+    cdef unsigned long long occupied = board.occupied_by[0] | board.occupied_by[1]
+    cdef unsigned long long safe = ~board.occupied_by[colour] & ~theirs.every
+    cdef unsigned long long diagonals = board.attacks_from(BISHOP, king, occupied)
+    cdef unsigned long long lines = board.attacks_from(ROOK, king, occupied)
+    cdef unsigned long long checks[5]
+    cdef int kind
+    checks[KNIGHT] = board.attacks_from(KNIGHT, king, occupied)
+    checks[BISHOP], checks[ROOK], checks[QUEEN] = diagonals, lines, diagonals | lines
+    for kind in range(KNIGHT, KING):
+        if checks[kind] & mine.by_kind[kind] & safe:
+            add(sums, F_SAFE_CHECK + kind - KNIGHT, sign)
+    add(sums, F_WEAK_ZONE, sign * popcount(
+        board.attacks_from(KING, king, occupied) & mine.every
+        & ~(theirs.pawns | theirs.by_kind[KNIGHT] | theirs.by_kind[BISHOP]
+            | theirs.by_kind[ROOK])))
 
 
 cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns) noexcept:
@@ -362,6 +398,8 @@ cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns) noexcept:
     side_counts(board, BLACK, -1, pawns.passed[BLACK], sums, &black)
     threat_counts(board, WHITE, 1, sums, &white, &black)
     threat_counts(board, BLACK, -1, sums, &black, &white)
+    king_attack_counts(board, WHITE, 1, sums, &white, &black)
+    king_attack_counts(board, BLACK, -1, sums, &black, &white)
     add(sums, F_TEMPO, 1 if board.side_to_move == WHITE else -1)
     for kind in range(KNIGHT, KING):
         phase += PHASE_WEIGHT[kind] * (popcount(board.pieces[0][kind])
@@ -378,8 +416,10 @@ def prior_weights():
     1/0, a free passed pawn 2/6 per rank, the kings' race to its stop square 0/2 per rank,
     tempo 10/5, connected pawns 2 per rank, phalanx 5, knight/bishop outposts 20/10 and
     10/5, bad bishop −3/−5 a pawn, rook on the seventh 10/20, open files by the king −10/0,
-    the king's distance to its pawns 0/−5, and 4 for each of the first 3 squares of
-    mobility (on top of mobility's own 4)."""
+    the king's distance to its pawns 0/−5, 4 for each of the first 3 squares of mobility (on
+    top of mobility's own 4), a safe check 20/5 for each kind of piece that has one, a weak
+    square of the enemy king's zone 5/0, pawn storm 5/0, and a queen attacked by a rook
+    −30/−20."""
     from alfabeta.evaluators.chess_eval import BAYES_TABLES, KING_ENDGAME
 
     mg = np.zeros(FEATURE_COUNT, dtype=np.int64)
@@ -412,8 +452,11 @@ def prior_weights():
         mg[F_CONNECTED + rank - 1] = eg[F_CONNECTED + rank - 1] = 2 * rank
     for index, (m, e) in {F_PHALANX: (5, 5), F_OUTPOST: (20, 10), F_OUTPOST + 1: (10, 5),
                           F_BAD_BISHOP: (-3, -5), F_ROOK_SEVENTH: (10, 20),
-                          F_KING_OPEN: (-10, 0), F_KING_PAWN: (0, -5)}.items():
+                          F_KING_OPEN: (-10, 0), F_KING_PAWN: (0, -5), F_WEAK_ZONE: (5, 0),
+                          F_PAWN_STORM: (5, 0), F_ROOK_THREAT: (-30, -20)}.items():
         mg[index], eg[index] = m, e
+    for kind in range(4):
+        mg[F_SAFE_CHECK + kind], eg[F_SAFE_CHECK + kind] = 20, 5
     return mg, eg
 
 
