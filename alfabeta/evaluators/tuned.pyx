@@ -13,8 +13,7 @@ phalanxes, knight and bishop outposts, bishops hemmed in by their own pawns, roo
 seventh rank, open files by the king, the king's distance to its nearest pawn, the first
 three squares of each piece's mobility again, the kinds of piece that can check the enemy
 king safely, the weak squares of its zone, pawns storming it, and queens attacked by rooks.
-Every feature has a middlegame
-and an endgame weight; the score is
+Every feature has a middlegame and an endgame weight; the score is
 
     score = s · (mg · counts × phase + eg · counts × (24 − phase)) / 24, rounded
 
@@ -238,7 +237,7 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
     ``sums`` (``passed``: its passed pawns), and fill ``maps`` with what its pawns, each kind
     of piece and all of them attack (``threat_counts``, ``king_attack_counts``)."""
     cdef int them = colour ^ 1, kind, square, ws, f, rel, king, enemy_king, units = 0
-    cdef int stop, mobility, nearest
+    cdef int stop, mobility, nearest, near_file
     cdef unsigned long long bits
     cdef unsigned long long pawns = board.pieces[colour][PAWN]
     cdef unsigned long long enemy_pawns = board.pieces[them][PAWN]
@@ -318,8 +317,8 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
         if 0 <= rel <= 7:
             add(sums, F_SHIELD, sign * popcount(
                 pawns & (0xFFULL << (8 * rel)) & ((FILE_A << f) | adjacent_files(f))))
-    for rel in range(f - 1 if f > 0 else 0, f + 2 if f < 7 else 8):
-        if not (pawns & (FILE_A << rel)):
+    for near_file in range(f - 1 if f > 0 else 0, f + 2 if f < 7 else 8):
+        if not (pawns & (FILE_A << near_file)):
             add(sums, F_KING_OPEN, sign)
     if pawns:
         nearest = 7
