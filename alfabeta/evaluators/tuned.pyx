@@ -237,7 +237,7 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
     ``sums`` (``passed``: its passed pawns), and fill ``maps`` with what its pawns, each kind
     of piece and all of them attack (``threat_counts``, ``king_attack_counts``)."""
     cdef int them = colour ^ 1, kind, square, ws, f, rel, king, enemy_king, units = 0
-    cdef int stop, mobility, nearest, near_file
+    cdef int stop, mobility, nearest, near_file, r
     cdef unsigned long long bits
     cdef unsigned long long pawns = board.pieces[colour][PAWN]
     cdef unsigned long long enemy_pawns = board.pieces[them][PAWN]
