@@ -230,7 +230,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="GROUP",
         help="keep a feature group's weights at their start: material, table (the "
-        "piece-square cells), passed, mobility",
+        "piece-square cells), passed, mobility, mop-up",
     )
     tune.add_argument(
         "--holdout",

@@ -161,6 +161,35 @@ def test_threats_king_danger_and_passed_pawn_features(fen, expected):
             {"bad bishop": 1, "connected rank 2": 2, "low mobility bishop": 2},
         ),
         ("4k3/R7/8/8/8/8/8/4K3 w - - 0 1", {"rook seventh": 1, "low mobility rook": 3}),
+        # Nd2 stands behind d3, a king's move from e1; one minor piece is no mating force
+        (
+            "4k3/8/8/8/8/3P4/3N4/4K3 w - - 0 1",
+            {"minor behind pawn": 1, "king protector": 1, "mop-up edge": 0},
+        ),
+        # two knights cannot mate a bare king; a bishop and a knight can: e8 is 0 + 3 from the
+        # centre and 7 moves from e1
+        ("4k3/8/8/8/8/8/8/2N1KN2 w - - 0 1", {"mop-up edge": 0, "mop-up kings": 0}),
+        ("4k3/8/8/8/8/8/8/2B1KN2 w - - 0 1", {"mop-up edge": 3, "mop-up kings": 0}),
+        ("3k4/8/8/8/8/8/8/2B1KN2 b - - 0 1", {"mop-up edge": 3, "mop-up kings": 0}),
+        # Bb2 sees d4 and e5 on the long diagonal, three king moves from e1 …
+        ("4k3/8/8/8/8/8/1B6/4K3 w - - 0 1", {"long diagonal bishop": 1, "king protector": 3}),
+        # … but not past a pawn on d4
+        ("4k3/8/8/8/3P4/8/1B6/4K3 w - - 0 1", {"long diagonal bishop": 0}),
+        # Rh1 has g1 only, on the king's side of it; the bare e8 king is 0 + 3 from the centre
+        # and 7 moves from f1
+        (
+            "4k3/8/8/8/8/8/6PP/5K1R w - - 0 1",
+            {"trapped rook": 1, "mop-up edge": 3, "mop-up kings": 0},
+        ),
+        # e4-e5 would attack Nd6 safely, and the knight attacks the undefended e4; black's
+        # knight and white's pawn both reach f5; white's space is 11 safe squares and e2, e3
+        # behind e4, black's 10 (e4 takes d5 and f5)
+        (
+            "4k3/8/3n4/8/4P3/8/8/4K3 w - - 0 1",
+            {"threat by pawn push": 1, "weak pawn attacked": -1, "restricted": -1, "space": 3},
+        ),
+        # … which f6 would take
+        ("4k3/8/3n1p2/8/4P3/8/8/4K3 w - - 0 1", {"threat by pawn push": 0}),
         # black's a7-b7 phalanx on its second rank; the a1 king has two open files, a8 none
         (
             "k7/pp6/8/8/8/8/8/K7 w - - 0 1",
@@ -201,6 +230,8 @@ def test_fixed_groups_keep_their_start_weights_while_the_rest_are_fitted():
     free = texel.free_weights(["table"])
     tables = [name.startswith("table ") for name in names]
     assert free.tolist() == [not cell for cell in tables] * 2 and sum(tables) == 192
+    mop_up = [name in ("mop-up edge", "mop-up kings") for name in names]
+    assert texel.free_weights(["mop-up"]).tolist() == [not term for term in mop_up] * 2
     rng = np.random.default_rng(3)
     true = np.array([80.0, -30.0, 45.0, 10.0])
     x = rng.integers(-3, 4, size=(4000, len(true))).astype(np.float32)
@@ -335,6 +366,18 @@ def test_tune_refuses_missing_data_and_lines_without_results(tmp_path, capsys):
     errors = capsys.readouterr().err
     assert "needs data" in errors and "no results database" in errors and "bad.epd:1" in errors
     assert "bad.epd:2: FEN '8/5k2/8/3P4/8/8/5K2 b - - 0 1': the board has 7 ranks" in errors
+
+
+def test_a_database_without_chess_games_is_refused_with_what_tune_needs(tmp_path, capsys):
+    db = tmp_path / "connect-four.sqlite"
+    argv = ["match", "connect-four", "alphabeta(depth=1)", "alphabeta(depth=2)", "--quiet"]
+    assert main([*argv, "--db", str(db)]) == 0
+    assert main(["tune", "--games", str(db), "--out", str(tmp_path / "w.json")]) == 2
+    assert (
+        "no quiet positions with a result were found: it fits the chess evaluator to "
+        "finished chess games" in capsys.readouterr().err
+    )
+    assert not (tmp_path / "w.json").exists()
 
 
 def test_distinct_keeps_each_position_once_with_its_mean_result_and_samples_by_hash():

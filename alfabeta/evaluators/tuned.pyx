@@ -12,7 +12,11 @@ pawn's stop square, the move (the side to move's tempo), connected pawns by rank
 phalanxes, knight and bishop outposts, bishops hemmed in by their own pawns, rooks on the
 seventh rank, open files by the king, the king's distance to its nearest pawn, the first
 three squares of each piece's mobility again, the kinds of piece that can check the enemy
-king safely, the weak squares of its zone, pawns storming it, and queens attacked by rooks.
+king safely, the weak squares of its zone, pawns storming it, queens attacked by rooks,
+minor pieces behind pawns and their distance to their king, bishops on the long diagonals,
+rooks shut in by their king, pieces a safe pawn push would attack, space, weak pawns
+attacked, squares both sides attack, and, against a bare king, its distance from the centre
+and from the other king (mop-up: kept at its hand-set weights, ``tune --fixed mop-up``).
 Every feature has a middlegame and an endgame weight; the score is
 
     score = s · (mg · counts × phase + eg · counts × (24 − phase)) / 24, rounded
@@ -85,7 +89,17 @@ cdef enum:
     F_WEAK_ZONE = 243     # enemy king zone squares we attack and only its king or queen hold
     F_PAWN_STORM = 244    # own pawns on relative rank 4 … 6 by the enemy king's file
     F_ROOK_THREAT = 245   # own queens attacked by an enemy rook
-    FEATURE_COUNT = 246
+    F_MINOR_BEHIND_PAWN = 246  # a knight or bishop with a pawn (either's) just before it
+    F_KING_PROTECTOR = 247     # knights' and bishops' distance to their own king
+    F_LONG_DIAGONAL = 248      # a bishop that sees two centre squares, only pawns blocking it
+    F_TRAPPED_ROOK = 249       # a rook with at most 3 safe squares, shut in by its own king
+    F_PUSH_THREAT = 250        # enemy pieces a safe pawn push would attack
+    F_SPACE = 251              # safe squares of files c–f, relative ranks 2–4 (more behind pawns)
+    F_WEAK_PAWN = 252          # enemy pawns no enemy pawn defends, that we attack
+    F_RESTRICTED = 253         # squares the enemy attacks that we attack too, not by pawns
+    F_MOPUP_EDGE = 254         # a bare enemy king's distance from the centre (see ``mop_up``)
+    F_MOPUP_KINGS = 255        # 7 − the kings' distance, in the same endings
+    FEATURE_COUNT = 256
     PHASE_TOTAL = 24
     KING_DANGER_CAP = 50
     CACHE_SLOTS = 1 << 16  # scores remembered per evaluator (512 KiB; see ``Tuned``)
@@ -94,6 +108,9 @@ cdef enum:
 cdef unsigned long long FILE_A = 0x0101010101010101ULL
 cdef unsigned long long FILE_H = FILE_A << 7
 cdef unsigned long long LIGHT_SQUARES = 0x55AA55AA55AA55AAULL
+cdef unsigned long long CENTRE = (1ULL << 27) | (1ULL << 28) | (1ULL << 35) | (1ULL << 36)
+cdef unsigned long long SPACE_WHITE = 0x3C3C3C00ULL  # files c–f, ranks 2–4
+cdef unsigned long long SPACE_BLACK = 0x003C3C3C00000000ULL  # … ranks 7–5
 cdef int[6] PHASE_WEIGHT = [0, 1, 1, 2, 4, 0]
 cdef int[6] KING_UNITS = [0, 2, 2, 3, 5, 0]  # per attacked square of the enemy king's zone
 
@@ -156,6 +173,9 @@ def feature_names():
     names += [f"low mobility {p}" for p in PIECES[1:5]]
     names += [f"safe check {p}" for p in PIECES[1:5]]
     names += ["weak king zone", "pawn storm", "threat by rook"]
+    names += ["minor behind pawn", "king protector", "long diagonal bishop", "trapped rook",
+              "threat by pawn push", "space", "weak pawn attacked", "restricted",
+              "mop-up edge", "mop-up kings"]
     return names
 
 
@@ -231,6 +251,25 @@ cdef unsigned long long pawn_structure(unsigned long long pawns,
     return passed
 
 
+cdef inline void mop_up(Chess board, int colour, int sign, Sums* sums) noexcept:
+    """Add the mop-up features, times ``sign``, when the enemy has only its king and
+    ``colour`` a rook, a queen or a bishop and another minor piece: the enemy king's distance
+    from the centre (king moves to d4–e5, files and ranks summed, 0 … 6) and the kings'
+    nearness. (With enemy pawns left, a king on the edge is as often one escorting its pawn
+    home.)"""
+    cdef int them = colour ^ 1, king, enemy_king, f, r
+    if board.occupied_by[them] != board.pieces[them][KING]:
+        return
+    if not (board.pieces[colour][ROOK] | board.pieces[colour][QUEEN]) and (
+            not board.pieces[colour][BISHOP]
+            or popcount(board.pieces[colour][KNIGHT] | board.pieces[colour][BISHOP]) < 2):
+        return
+    king, enemy_king = ctz(board.pieces[colour][KING]), ctz(board.pieces[them][KING])
+    f, r = enemy_king & 7, enemy_king >> 3
+    add(sums, F_MOPUP_EDGE, sign * ((3 - f if f < 4 else f - 4) + (3 - r if r < 4 else r - 4)))
+    add(sums, F_MOPUP_KINGS, sign * (7 - distance(king, enemy_king)))
+
+
 cdef void side_counts(Chess board, int colour, int sign, unsigned long long passed,
                       Sums* sums, AttackMaps* maps) noexcept:
     """Add ``colour``'s features but the threats and ``pawn_structure``'s, times ``sign``, to
@@ -244,6 +283,7 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
     cdef unsigned long long own = board.occupied_by[colour]
     cdef unsigned long long occupied = board.occupied_by[0] | board.occupied_by[1]
     cdef unsigned long long unsafe = pawn_attacks(enemy_pawns, them)
+    cdef unsigned long long all_pawns = pawns | enemy_pawns
     cdef unsigned long long zone, attacks
     enemy_king = ctz(board.pieces[them][KING])
     king = ctz(board.pieces[colour][KING])
@@ -276,6 +316,9 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
             units += KING_UNITS[kind] * popcount(attacks & zone)
             rel = ws >> 3
             if kind <= BISHOP:
+                add(sums, F_KING_PROTECTOR, sign * distance(square, king))
+                if rel < 7 and all_pawns >> (square + 8 if colour == WHITE else square - 8) & 1:
+                    add(sums, F_MINOR_BEHIND_PAWN, sign)
                 if 3 <= rel <= 5 and maps.pawns >> square & 1 \
                         and not (enemy_pawns & ahead_of(square, colour)
                                  & adjacent_files(square & 7)):
@@ -284,6 +327,8 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
                     add(sums, F_BAD_BISHOP, sign * popcount(
                         pawns & (LIGHT_SQUARES if LIGHT_SQUARES >> square & 1
                                  else ~LIGHT_SQUARES)))
+                    if popcount(board.attacks_from(BISHOP, square, all_pawns) & CENTRE) > 1:
+                        add(sums, F_LONG_DIAGONAL, sign)
             elif kind == ROOK:
                 f = square & 7
                 if not (pawns & (FILE_A << f)):
@@ -291,6 +336,8 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
                         else F_ROOK_HALF_OPEN, sign)
                 if rel == 6:
                     add(sums, F_ROOK_SEVENTH, sign)
+                if mobility <= 3 and ((king & 7) < 4) == (f < (king & 7)):
+                    add(sums, F_TRAPPED_ROOK, sign)
     if units > KING_DANGER_CAP:
         units = KING_DANGER_CAP
     add(sums, F_KING_DANGER, sign * (units * units // 10))
@@ -329,6 +376,7 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
             if distance(king, square) < nearest:
                 nearest = distance(king, square)
         add(sums, F_KING_PAWN, sign * nearest)
+    mop_up(board, colour, sign, sums)
 
 
 cdef void threat_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
@@ -367,6 +415,37 @@ cdef void king_attack_counts(Chess board, int colour, int sign, Sums* sums, Atta
             | theirs.by_kind[ROOK])))
 
 
+cdef void pressure_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
+                          AttackMaps* theirs) noexcept:
+    """Add ``colour``'s pressure on the enemy, times ``sign``, to ``sums``: enemy pieces a
+    safe pawn push would attack, space, weak enemy pawns attacked and restricted squares."""
+    cdef int them = colour ^ 1
+    cdef unsigned long long pawns = board.pieces[colour][PAWN]
+    cdef unsigned long long empty = ~(board.occupied_by[0] | board.occupied_by[1])
+    cdef unsigned long long targets = board.occupied_by[them] & ~board.pieces[them][PAWN] \
+        & ~board.pieces[them][KING]
+    cdef unsigned long long pushes, safe, behind
+    if colour == WHITE:
+        pushes = (pawns << 8) & empty
+        pushes |= ((pushes & 0xFF0000ULL) << 8) & empty
+        safe = SPACE_WHITE & ~pawns & ~theirs.pawns
+        behind = pawns >> 8
+        behind |= behind >> 8
+        behind |= behind >> 8
+    else:
+        pushes = (pawns >> 8) & empty
+        pushes |= ((pushes & 0xFF0000000000ULL) >> 8) & empty
+        safe = SPACE_BLACK & ~pawns & ~theirs.pawns
+        behind = pawns << 8
+        behind |= behind << 8
+        behind |= behind << 8
+    pushes &= ~theirs.pawns & (mine.every | ~theirs.every)
+    add(sums, F_PUSH_THREAT, sign * popcount(pawn_attacks(pushes, colour) & targets))
+    add(sums, F_SPACE, sign * (popcount(safe) + popcount(safe & behind & ~theirs.every)))
+    add(sums, F_WEAK_PAWN, sign * popcount(board.pieces[them][PAWN] & ~theirs.pawns & mine.every))
+    add(sums, F_RESTRICTED, sign * popcount(theirs.every & mine.every & ~mine.pawns))
+
+
 cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns) noexcept:
     """Add the features (white minus black) to ``sums`` and return the phase, 0 … 24.
     ``pawns``: with ``sums`` weighted, the slot that remembers the pawn structure's share
@@ -399,6 +478,8 @@ cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns) noexcept:
     threat_counts(board, BLACK, -1, sums, &black, &white)
     king_attack_counts(board, WHITE, 1, sums, &white, &black)
     king_attack_counts(board, BLACK, -1, sums, &black, &white)
+    pressure_counts(board, WHITE, 1, sums, &white, &black)
+    pressure_counts(board, BLACK, -1, sums, &black, &white)
     add(sums, F_TEMPO, 1 if board.side_to_move == WHITE else -1)
     for kind in range(KNIGHT, KING):
         phase += PHASE_WEIGHT[kind] * (popcount(board.pieces[0][kind])
@@ -417,8 +498,11 @@ def prior_weights():
     10/5, bad bishop −3/−5 a pawn, rook on the seventh 10/20, open files by the king −10/0,
     the king's distance to its pawns 0/−5, 4 for each of the first 3 squares of mobility (on
     top of mobility's own 4), a safe check 20/5 for each kind of piece that has one, a weak
-    square of the enemy king's zone 5/0, pawn storm 5/0, and a queen attacked by a rook
-    −30/−20."""
+    square of the enemy king's zone 5/0, pawn storm 5/0, a queen attacked by a rook −30/−20,
+    a minor piece behind a pawn 15/5, its distance to its king −5/−4, a long-diagonal
+    bishop 40/0, a trapped rook −40/−5, a pawn push's threat 30/25, space 2/0, a weak pawn
+    attacked 5/10, a restricted square 5/5, and mop-up 0/10 per step of the bare king from
+    the centre and 0/5 per step the kings are nearer than 7."""
     from alfabeta.evaluators.chess_eval import BAYES_TABLES, KING_ENDGAME
 
     mg = np.zeros(FEATURE_COUNT, dtype=np.int64)
@@ -456,6 +540,12 @@ def prior_weights():
         mg[index], eg[index] = m, e
     for kind in range(4):
         mg[F_SAFE_CHECK + kind], eg[F_SAFE_CHECK + kind] = 20, 5
+    for index, (m, e) in {F_MINOR_BEHIND_PAWN: (15, 5), F_KING_PROTECTOR: (-5, -4),
+                          F_LONG_DIAGONAL: (40, 0), F_TRAPPED_ROOK: (-40, -5),
+                          F_PUSH_THREAT: (30, 25), F_SPACE: (2, 0), F_WEAK_PAWN: (5, 10),
+                          F_RESTRICTED: (5, 5), F_MOPUP_EDGE: (0, 10),
+                          F_MOPUP_KINGS: (0, 5)}.items():
+        mg[index], eg[index] = m, e
     return mg, eg
 
 

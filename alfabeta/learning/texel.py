@@ -49,7 +49,7 @@ share most, which would otherwise weigh more than the rest."""
 HOLDOUT_RUNS = 100
 """``--holdout`` cuts the positions into this many runs of consecutive positions (on the
 shipped data, about 20 games each) and keeps a share of the runs out."""
-FIXABLE = ("material", "table", "passed", "mobility")
+FIXABLE = ("material", "table", "passed", "mobility", "mop-up")
 """Feature groups ``tune`` can keep at their start values (``--fixed``)."""
 RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 EPD_RESULT = re.compile(r'c9\s+"([^"]+)"|\[(\d+(?:\.\d+)?)\]|(1-0|0-1|1/2-1/2)\s*;?\s*$')
@@ -102,7 +102,10 @@ def labelled(samples: Iterable[Sample]) -> Positions:
         sign = 1 if position.side_to_move == 0 else -1
         searched.append(np.nan if score is None else sign * score)
     if not results:
-        raise InvalidOptionError("tune: no quiet positions with a result were found")
+        raise InvalidOptionError(
+            "tune: no quiet positions with a result were found: it fits the chess evaluator "
+            "to finished chess games (alfabeta match chess …) or EPD positions with results"
+        )
     return Positions(
         np.array(counts, dtype=np.int16),
         np.array(phases, dtype=np.int8),
