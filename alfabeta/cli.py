@@ -258,6 +258,12 @@ def build_parser() -> argparse.ArgumentParser:
         "with --data)",
     )
     tune.add_argument(
+        "--label-engine",
+        metavar="COMMAND",
+        help="score with this UCI engine (e.g. stockfish) to --label-depth instead of "
+        "alfabeta's own search",
+    )
+    tune.add_argument(
         "--concurrency", type=int, default=1, help="processes for --label-depth's searches"
     )
     tune.add_argument(
@@ -1040,12 +1046,10 @@ def cmd_epd(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
     return EXIT_OK
 
 
-def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
-    """``alfabeta tune``: Texel's method over the quiet positions of the games given."""
+def check_tune_options(args: argparse.Namespace) -> None:
+    """Refuse ``alfabeta tune``'s impossible options and unwritable outputs, before any data
+    is read."""
     from pathlib import Path
-
-    from alfabeta.evaluators.tuned import load_weights
-    from alfabeta.learning import texel
 
     if not args.games and not args.positions:
         raise InvalidOptionError("tune needs data: --games DB or --positions EPD")
@@ -1055,19 +1059,31 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         raise InvalidOptionError("tune: 0 ≤ --blend ≤ 1 and 0 < --sample ≤ 1")
     if args.label_depth is not None and (args.label_depth < 1 or args.concurrency < 1):
         raise InvalidOptionError("tune: --label-depth and --concurrency must be at least 1")
-    if args.labels and args.label_depth is None:
-        raise InvalidOptionError("tune: --labels keeps --label-depth's scores: add --label-depth")
+    for needs_depth in ("labels", "label_engine"):
+        if getattr(args, needs_depth) and args.label_depth is None:
+            option = "--" + needs_depth.replace("_", "-")
+            raise InvalidOptionError(f"tune: {option} needs --label-depth: add --label-depth D")
     for target in (args.out, args.data, args.plot, args.labels):
         if target and not Path(target).absolute().parent.is_dir():
             raise InvalidOptionError(f"tune: cannot write {target!r}: no such directory")
-    # an unknown group or a broken start file is refused before the data is read
+
+
+def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta tune``: Texel's method over the quiet positions of the games given."""
+    from alfabeta.evaluators.tuned import load_weights
+    from alfabeta.learning import texel
+
+    check_tune_options(args)
+    # an unknown group, a broken start file or engine is refused before the data is read
     texel.free_weights(args.fixed)
+    if args.label_engine:
+        texel.started_engine(args.label_engine).close()
     start = load_weights(None if args.start == "shipped" else args.start)
     found = chain(texel.game_positions(args.games), texel.epd_positions(args.positions))
     samples = list(found) if args.sample is None else texel.distinct(found, args.sample)
     if args.label_depth is not None:
         samples = texel.search_scores(
-            samples, args.label_depth, args.concurrency, journal=args.labels
+            samples, args.label_depth, args.concurrency, args.labels, args.label_engine
         )
     positions = texel.labelled(samples)
     fit = texel.tune(

@@ -3,6 +3,7 @@
 import json
 import math
 import random
+import sys
 
 import numpy as np
 import pytest
@@ -457,6 +458,44 @@ def test_a_labels_journal_keeps_every_finished_chunk_and_a_rerun_searches_only_t
         texel.search_scores(samples, 2, journal=journal)
 
 
+def test_an_external_engine_labels_to_the_depth_alfabeta_uci_as_its_own_search_does(
+    monkeypatch, tmp_path
+):
+    monkeypatch.setattr(texel, "LABEL_CHUNK", 2)
+    samples = [(fen, 0.5, None) for fen in POSITIONS[1:4]]
+    engine = f"{sys.executable} -m alfabeta.cli uci"
+    journal = tmp_path / "labels.txt"
+    labelled = texel.search_scores(samples, 2, 2, journal, engine=engine)
+    assert labelled == texel.search_scores(samples, 2)
+    tag = texel.journal_tag(2, engine)
+    assert tag.startswith("2/") and " " not in tag
+    assert {line.split()[0] for line in journal.read_text().splitlines()} == {tag}
+    # the journal's engine labels are not alfabeta's own at that depth: those are searched
+    assert texel.read_journal(journal, "2") == {}
+    assert texel.read_journal(journal, tag) == {fen: score for fen, _, score in labelled}
+
+
+def test_an_engine_that_cannot_label_is_refused_with_its_name(tmp_path, capsys):
+    with pytest.raises(InvalidOptionError, match="--label-engine 'no-such-engine': cannot start"):
+        texel.search_scores([(POSITIONS[0], 0.5, None)], 1, engine="no-such-engine")
+    silent = tmp_path / "silent.py"  # says uciok and readyok, then nothing but bestmove
+    silent.write_text(
+        "import sys\n"
+        "for line in sys.stdin:\n"
+        "    word = line.split()[0] if line.split() else ''\n"
+        "    answer = {'uci': 'uciok', 'isready': 'readyok', 'go': 'bestmove e2e4'}.get(word)\n"
+        "    if answer: print(answer, flush=True)\n"
+        "    if word == 'quit': break\n"
+    )
+    with pytest.raises(InvalidOptionError, match="gave no score for"):
+        texel.search_scores([(POSITIONS[0], 0.5, None)], 1, engine=f"{sys.executable} {silent}")
+    argv = ["tune", "--positions", "x.epd", "--out", str(tmp_path / "w.json")]
+    assert main([*argv, "--label-depth", "1", "--label-engine", "no-such-engine"]) == 2
+    assert "--label-engine 'no-such-engine': cannot start" in capsys.readouterr().err
+    assert main([*argv, "--label-engine", "stockfish"]) == 2
+    assert "--label-engine needs --label-depth" in capsys.readouterr().err
+
+
 def test_blended_targets_mix_results_with_the_search_scores_expected_result():
     start = ChessGame().to_string()  # POSITIONS[4]: black to move, the score is black's
     positions = texel.labelled([(start, 1.0, 100), (POSITIONS[4], 0.0, 100)])
@@ -484,6 +523,12 @@ def test_tune_labels_by_search_writes_the_scores_and_refits_the_same_from_them(
     assert len(journal.read_text().splitlines()) == len(lines)  # distinct positions: one each
     first = texel.search_scores(list(texel.epd_positions([data]))[:1], 1)[0]
     assert f" ce {first[2]};" in lines[0]
+    # alfabeta's own UCI engine as the external labeller: the same scores
+    by_engine, uci = tmp_path / "e.epd", f"{sys.executable} -m alfabeta.cli uci"
+    assert main([*argv, "--games", str(games_db), "--sample", "0.5", "--label-depth", "1",
+                 "--label-engine", uci, "--concurrency", "2", "--data", str(by_engine),
+                 "--out", str(again)]) == 0  # fmt: skip
+    assert by_engine.read_text() == data.read_text()
     assert main([*argv, "--positions", str(data), "--out", str(again)]) == 0
     fitted, refitted = json.loads(out.read_text()), json.loads(again.read_text())
     assert fitted["mg"] == refitted["mg"] and fitted["blend"] == 0.5

@@ -14,10 +14,11 @@ trailing ``1-0``, and optionally ``ce`` — a search's score for the side to mov
 when the name ends in ``.gz``).
 
 A game's result is one label for all its positions, and little of it is owed to any one of
-them. ``blend`` < 1 labels each position also by the engine's own search of it: the target is
-``blend`` × the result + (1 − ``blend``) × σ(k₀·s), s the search's score for white and k₀ the
-scale the results give the start weights. ``search_scores`` finds s (the ``ce`` of the data),
-``distinct`` keeps each position once and a sample of them, to spend the searches well.
+them. ``blend`` < 1 labels each position also by a search of it (the engine's own, or an
+external UCI engine's): the target is ``blend`` × the result + (1 − ``blend``) × σ(k₀·s), s the
+search's score for white and k₀ the scale the results give the start weights.
+``search_scores`` finds s (the ``ce`` of the data), ``distinct`` keeps each position once and a
+sample of them, to spend the searches well.
 """
 
 from __future__ import annotations
@@ -29,13 +30,15 @@ import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from attrs import frozen
 
-from alfabeta.core import InvalidOptionError, InvalidPositionError
+from alfabeta.arena.engine import STALL_SECONDS, EngineFailure, UciEngine, engine_command
+from alfabeta.core import AlfabetaError, InvalidOptionError, InvalidPositionError
 from alfabeta.evaluators.tuned import (
     feature_names,
     features,
@@ -137,33 +140,46 @@ def search_scores(
     depth: int,
     concurrency: int = 1,
     journal: str | Path | None = None,
+    engine: str | None = None,
 ) -> list[Sample]:
     """The samples with the score of the chess engine's default search (its table not kept
     from one position to the next) and play evaluator to ``depth``, for the side to move, in
-    place of any they had; ``concurrency`` processes share the searches. Deterministic.
+    place of any they had; with ``engine`` (a UCI engine's command), that engine's score to
+    ``depth`` instead (``go depth``, after a ``ucinewgame`` for each position).
+    ``concurrency`` processes share the searches (each with its own engine). Deterministic
+    when the engine is (one thread).
 
     With a ``journal`` file, each score is appended to it as soon as its chunk of positions is
-    searched (``depth``, the FEN and the score on a line), and a position the journal already
-    scores at ``depth`` is not searched again: an interrupted labelling keeps what it found,
-    and the same command goes on from there."""
+    searched (the labeller — ``depth``, or ``depth/engine`` — the FEN and the score on a
+    line), and a position the journal already scores by the same labeller is not searched
+    again: an interrupted labelling keeps what it found, and the same command goes on from
+    there."""
     if depth < 1 or concurrency < 1:
         raise InvalidOptionError("tune: --label-depth and --concurrency must be at least 1")
-    known = {} if journal is None else read_journal(journal, depth)
+    labeller = journal_tag(depth, engine)
+    known = {} if journal is None else read_journal(journal, labeller)
     missing = list(dict.fromkeys(fen for fen, _, _ in samples if fen not in known))
     chunks = [missing[i : i + LABEL_CHUNK] for i in range(0, len(missing), LABEL_CHUNK)]
+    label = _search_chunk if engine is None else partial(_engine_chunk, command=engine)
     with ExitStack() as stack:
         log = None if journal is None else stack.enter_context(_open_journal(journal))
         if concurrency == 1 or len(chunks) <= 1:
-            found: Iterable[list[int]] = (_search_chunk(chunk, depth) for chunk in chunks)
+            found: Iterable[list[int]] = (label(chunk, depth) for chunk in chunks)
         else:
             pool = stack.enter_context(ProcessPoolExecutor(concurrency))
-            found = pool.map(_search_chunk, chunks, [depth] * len(chunks))
+            found = pool.map(label, chunks, [depth] * len(chunks))
         for chunk, scores in zip(chunks, found, strict=True):
             known.update(zip(chunk, scores, strict=True))
             if log is not None:
-                log.writelines(f"{depth} {fen} {known[fen]}\n" for fen in chunk)
+                log.writelines(f"{labeller} {fen} {known[fen]}\n" for fen in chunk)
                 log.flush()
     return [(fen, result, known[fen]) for fen, result, _ in samples]
+
+
+def journal_tag(depth: int, engine: str | None = None) -> str:
+    """What a journal line names its labeller by: the depth of alfabeta's own search, or
+    ``depth/command`` for an external engine (the command's words joined by ``+``)."""
+    return str(depth) if engine is None else f"{depth}/{'+'.join(engine.split())}"
 
 
 def _open_journal(path: str | Path) -> Any:
@@ -177,10 +193,10 @@ def _open_journal(path: str | Path) -> Any:
         ) from None
 
 
-def read_journal(path: str | Path, depth: int) -> dict[str, int]:
-    """The scores at ``depth`` that a ``search_scores`` journal holds, by FEN (none when there
-    is no file). A last line that a killed run cut short is dropped from the file; any other
-    unreadable line is an error that names it."""
+def read_journal(path: str | Path, labeller: str) -> dict[str, int]:
+    """The scores by ``labeller`` (``journal_tag``) that a ``search_scores`` journal holds, by
+    FEN (none when there is no file). A last line that a killed run cut short is dropped from
+    the file; any other unreadable line is an error that names it."""
     if not Path(path).is_file():
         return {}
     with open(path, "r+b") as handle:
@@ -194,14 +210,14 @@ def read_journal(path: str | Path, depth: int) -> dict[str, int]:
         if not fields:
             continue
         try:
-            if len(fields) != 8:
+            if len(fields) != 8 or not fields[0].split("/")[0].isdigit():
                 raise ValueError
-            searched, score = int(fields[0]), int(fields[7])
+            score = int(fields[7])
         except ValueError:
             raise InvalidOptionError(
                 f"{path}:{number}: not a labels journal line (depth, FEN, score)"
             ) from None
-        if searched == depth:
+        if fields[0] == labeller:
             scores[" ".join(fields[1:7])] = score
     return scores
 
@@ -216,6 +232,40 @@ def _search_chunk(fens: list[str], depth: int) -> list[int]:
     searcher = catalog.searcher(game.play_searcher.replace("keep_table=on", "keep_table=off"))
     evaluator = catalog.playing_evaluator(game)
     return [searcher.search(ChessGame(fen), evaluator, Limit(depth=depth)).value for fen in fens]
+
+
+def started_engine(command: str) -> UciEngine:
+    """The UCI engine ``command`` runs, started (``uci``, ``isready``); one that cannot be
+    started is an error that names it."""
+    engine = None
+    try:
+        engine = UciEngine(engine_command(command))
+        engine.start()
+    except AlfabetaError as failure:  # EngineFailure, or an empty command
+        if engine is not None:
+            engine.close()
+        raise InvalidOptionError(f"tune: --label-engine {command!r}: {failure}") from None
+    return engine
+
+
+def _engine_chunk(fens: list[str], depth: int, command: str) -> list[int]:
+    """A UCI engine's score of each FEN to ``depth``, for the side to move (one process's
+    share; mates as ±(WIN − plies), as alfabeta's own). An engine that cannot be started,
+    fails or gives no score is an error that names it."""
+    engine = started_engine(command)
+    try:
+        scores = []
+        for fen in fens:
+            engine.new_game()
+            _, info = engine.search(f"position fen {fen}", f"go depth {depth}", STALL_SECONDS)
+            if "score" not in info:
+                raise EngineFailure(f"{engine.name} gave no score for {fen!r}", "stall")
+            scores.append(info["score"])
+        return scores
+    except EngineFailure as failure:  # re-raised plain: it crosses the process pool
+        raise InvalidOptionError(f"tune: --label-engine {command!r}: {failure}") from None
+    finally:
+        engine.close()
 
 
 def game_positions(paths: Iterable[str | Path]) -> Iterator[Sample]:
