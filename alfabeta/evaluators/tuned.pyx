@@ -24,9 +24,9 @@ Every feature has a middlegame and an endgame weight; the score is
 with the phase of ``standard`` (knights and bishops 1, rooks 2, queens 4, at most 24) and s = 1
 when white is to move, −1 when black is; halves round away from zero (so a colour-flipped
 position scores the same). The shipped weights (``data/tuned.json``) are a Texel fit from the
-hand-set ``prior_weights`` to results blended with the engine's own search scores (``alfabeta
-tune … --blend``; docs/chess-engine.md has the recipe and its data); ``tuned(weights=FILE)``
-plays another fit.
+hand-set ``prior_weights`` to results blended with Stockfish's scores of the positions
+(``alfabeta tune … --label-engine stockfish --blend``; docs/chess-engine.md has the recipe and
+its data); ``tuned(weights=FILE)`` plays another fit.
 """
 
 import json
