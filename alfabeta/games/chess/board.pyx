@@ -33,6 +33,61 @@ cdef uint64_t[64] KING_ATTACKS
 cdef uint64_t[2][64] PAWN_ATTACKS
 cdef uint64_t[8][64] RAYS           # N, E, NE, NW (increasing) then S, W, SE, SW
 cdef uint64_t[781] ZOBRIST
+# sliding attacks by magic multiplication: a slider's attacks on ``square`` are
+# SLIDES[BASE[square] + ((occupied & MASK[square]) * MAGIC[square] >> SHIFT[square])] with the
+# bishop's tables at 0 … 63 and the rook's at 64 … 127, filled by ``_init_magics``
+cdef uint64_t[128] SLIDER_MASK      # the squares whose occupation can block (no edges)
+# the multipliers, bishops' (a1 … h8) then rooks': any that sends the occupations of a mask
+# to slots without mixing two different attack sets works; these were found by a seeded
+# random search over sparse 64-bit numbers, and ``_init_magics`` checks them as it fills
+cdef uint64_t[128] SLIDER_MAGIC = [
+    0x10102002004A1420ULL, 0x8020040400584008ULL, 0x10510800811201C8ULL,
+    0x5204042080000088ULL, 0x2204106880000002ULL, 0x1401042004000000ULL,
+    0x0400880410042004ULL, 0x0028208200A02020ULL, 0x1500241990010E00ULL,
+    0x8001200182020A40ULL, 0x40004101030B0000ULL, 0x8002041042000100ULL,
+    0x4010011041020038ULL, 0x0000010421044000ULL, 0x1500210808020A00ULL,
+    0x8000088400880520ULL, 0x0405004010040100ULL, 0x1005823210040108ULL,
+    0x2708008102040011ULL, 0x4048200404009100ULL, 0x0018104101400024ULL,
+    0x0003000601190101ULL, 0x8004803108491000ULL, 0x8014241200820800ULL,
+    0x0006E080100C3040ULL, 0x0501044A11041800ULL, 0x9020300008004045ULL,
+    0x0894080000220040ULL, 0x1001010083104000ULL, 0x5004030040900080ULL,
+    0x000400422C012400ULL, 0x0002128698404812ULL, 0x1010108404900440ULL,
+    0x0928021182084100ULL, 0x2006080409020024ULL, 0x1010202020180080ULL,
+    0xA010008200202200ULL, 0x2098015100019004ULL, 0x0002041440810811ULL,
+    0x802A02020000B098ULL, 0x0009015090004060ULL, 0x4000821082081001ULL,
+    0x0100210040420800ULL, 0x0800004010488A00ULL, 0x2000081104004040ULL,
+    0x4C8E029015000082ULL, 0x0420340322224842ULL, 0x1298260043400210ULL,
+    0x0000822802400008ULL, 0x00008A0101600000ULL, 0x3040003412080021ULL,
+    0x3040290220884800ULL, 0x4A1500401041004AULL, 0x8010200282020781ULL,
+    0x0020203142209091ULL, 0x0070300600902110ULL, 0x0040808800B62048ULL,
+    0x0000810400C44420ULL, 0x00080400440C0441ULL, 0x8340080020840411ULL,
+    0x0000000104208200ULL, 0x0000800810D00080ULL, 0x0400530411080200ULL,
+    0x4040702400932244ULL, 0x1080004008801020ULL, 0x0840092002C03000ULL,
+    0x1900200010400900ULL, 0x0880100008000480ULL, 0x4200100420080200ULL,
+    0x8100020100080400ULL, 0x0200040110886200ULL, 0x0200008040220411ULL,
+    0x0404800084400220ULL, 0x0000401000402000ULL, 0x0086001081220440ULL,
+    0x0408800800100280ULL, 0x000A001201040820ULL, 0x8848800200840080ULL,
+    0x4001000100040200ULL, 0x0442000102105084ULL, 0x9080010020804100ULL,
+    0x0040404000201009ULL, 0x0000808010002009ULL, 0x2200090021D00100ULL,
+    0x0008008008040080ULL, 0x0004004002010040ULL, 0x0011040008015042ULL,
+    0x00000A0001768104ULL, 0x0000800080204009ULL, 0x2010004140002001ULL,
+    0x9800200280100080ULL, 0x1000100080080080ULL, 0x0442000A00049020ULL,
+    0x2100040080020080ULL, 0x0800120400900148ULL, 0x0010040A00128541ULL,
+    0x2800804000800030ULL, 0x1010002000400041ULL, 0x4000200011004100ULL,
+    0x0610008410800800ULL, 0x0400802402800800ULL, 0xC100020080800400ULL,
+    0x0002000802000401ULL, 0x0182085882000401ULL, 0x0220204000808000ULL,
+    0x2860100040024022ULL, 0x0001002004110040ULL, 0x99101042000A0020ULL,
+    0x0004080004008080ULL, 0x0010040002008080ULL, 0x2012004881020004ULL,
+    0x8300842444820011ULL, 0x0088403882010200ULL, 0x0820400080210100ULL,
+    0x0110910040A00300ULL, 0x0801100280080480ULL, 0x0242009008200600ULL,
+    0x1002000489500200ULL, 0x0040800200010080ULL, 0x0091800041000080ULL,
+    0x0000209300488001ULL, 0x04C1002414824001ULL, 0x020020000B001041ULL,
+    0x7000100004200901ULL, 0x8002002004100802ULL, 0x30010002084C0007ULL,
+    0x0888221800813004ULL, 0x4000002840840112ULL
+]
+cdef int[128] SLIDER_SHIFT          # 64 − the number of squares in the mask
+cdef int[128] SLIDER_BASE           # where the square's attacks start in SLIDES
+cdef uint64_t[5248 + 102400] SLIDES  # 2 ** mask bits per square: bishops', then rooks'
 cdef int[64] CASTLE_KEEP            # castling bits that survive a move touching the square
 cdef int[8] DIRECTION_STEP = [8, 1, 9, 7, -8, -1, -7, -9]
 cdef int[8] DIRECTION_FILE = [0, 1, 1, -1, 0, -1, 1, -1]
@@ -131,14 +186,63 @@ cdef inline uint64_t ray(int d, int square, uint64_t occupied) noexcept:
     return attacks
 
 
-cdef inline uint64_t bishop_attacks(int square, uint64_t occupied) noexcept:
+cdef inline uint64_t ray_attacks(bint rook, int square, uint64_t occupied) noexcept:
+    """A slider's attacks found ray by ray (the magic tables are filled from these)."""
+    if rook:
+        return ray(0, square, occupied) | ray(1, square, occupied) \
+            | ray(4, square, occupied) | ray(5, square, occupied)
     return ray(2, square, occupied) | ray(3, square, occupied) | ray(6, square, occupied) \
         | ray(7, square, occupied)
 
 
+cdef inline uint64_t slider_attacks(int slot, uint64_t occupied) noexcept:
+    cdef uint64_t product = (occupied & SLIDER_MASK[slot]) * SLIDER_MAGIC[slot]
+    return SLIDES[SLIDER_BASE[slot] + <int> (product >> SLIDER_SHIFT[slot])]
+
+
+cdef inline uint64_t bishop_attacks(int square, uint64_t occupied) noexcept:
+    return slider_attacks(square, occupied)
+
+
 cdef inline uint64_t rook_attacks(int square, uint64_t occupied) noexcept:
-    return ray(0, square, occupied) | ray(1, square, occupied) | ray(4, square, occupied) \
-        | ray(5, square, occupied)
+    return slider_attacks(64 + square, occupied)
+
+
+def _init_magics():
+    """Fill the sliders' magic tables from ``SLIDER_MAGIC``: for each square, the attacks of
+    every occupation of its mask, at the slot its magic product sends it to. Raises
+    ImportError if two occupations with different attacks meet (a wrong multiplier)."""
+    cdef uint64_t mask, edge, sub, attacks
+    cdef int slot, square, d, index, bits, base = 0
+    cdef bint rook
+    cdef unsigned char[4096] filled  # which of the square's slots hold attacks already
+    for slot in range(128):
+        rook, square = slot >= 64, slot & 63
+        mask = 0
+        for d in range(8):
+            if (d in (0, 1, 4, 5)) != rook or not RAYS[d][square]:
+                continue
+            edge = 1ULL << (63 - clz(RAYS[d][square]) if d < 4 else ctz(RAYS[d][square]))
+            mask |= RAYS[d][square] & ~edge
+        bits = popcount(mask)
+        for index in range(1 << bits):
+            filled[index] = 0
+        sub = 0
+        while True:  # every subset of the mask (carry-rippler)
+            attacks = ray_attacks(rook, square, sub)
+            index = <int> ((sub * SLIDER_MAGIC[slot]) >> (64 - bits))
+            if filled[index] and SLIDES[base + index] != attacks:
+                raise ImportError(f"the magic multiplier of slot {slot} mixes two attack sets")
+            filled[index] = 1
+            SLIDES[base + index] = attacks
+            sub = (sub - mask) & mask
+            if sub == 0:
+                break
+        SLIDER_MASK[slot], SLIDER_SHIFT[slot], SLIDER_BASE[slot] = mask, 64 - bits, base
+        base += 1 << bits
+
+
+_init_magics()
 
 
 cdef inline int encode(int origin, int target, int promotion, int flag) noexcept:
