@@ -10,7 +10,8 @@ from alfabeta import Limit
 from alfabeta.core import InvalidOptionError
 from alfabeta.core.scores import WIN, plies_to_end
 from alfabeta.games.chess.board import ChessGame
-from alfabeta.searchers import timeman
+from alfabeta.searchers import family, timeman
+from alfabeta.searchers.compiled import AlphaBeta
 
 FULL = (
     "negascout(tt=on, iterative=on, killers=on, history=on, quiescence=on, null_move=2, "
@@ -166,6 +167,8 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     assert nodes(", quiet_hint=on") < plain  # the quiet moves the history has not seen
     assert nodes(", quiet_cuts=on") != plain  # captures no longer become killers
     assert nodes(", capture_history=on") != plain  # captures also by their own history
+    assert nodes(", see=on, losing_last=on") != nodes(", see=on")  # losing captures last
+    assert nodes(", losing_last=on") == plain  # only see tells the losing captures apart
     reduced = nodes(", lmr=2, lmr_log=on")
     assert nodes(", lmr=2, lmr_log=on, lmr_cut=1") != reduced  # more at expected cut nodes
     assert nodes(", lmr_cut=1") == plain  # an addition to late-move reductions
@@ -236,6 +239,24 @@ def test_the_quiet_hint_tries_the_better_placed_piece_first(catalog, fen, first)
 
     assert tried_first("alphabeta(quiet_hint=on)") in first
     assert tried_first("alphabeta") not in first  # the generation order
+
+
+def test_losing_captures_wait_for_the_killers_or_with_losing_last_for_every_quiet_move():
+    # Qxd6 gives the queen for a pawn (c7 guards d6); Qxa4 takes a free pawn; Rh5 is the
+    # table's move
+    position = ChessGame("4k3/2p5/3p4/8/p7/8/8/3QK2R w K - 0 1")
+    table_move = position.parse_move("h1h5")
+
+    def order(**options):
+        searcher = AlphaBeta(tt=True, captures=True, killers=True, **options)
+        picker = family.new_picker(position, searcher._family_options())
+        return [position.move_str(m) for m in picker.ordered(position, tt_move=table_move)]
+
+    quiet = [m for m in order() if m not in ("d1a4", "d1d6", "h1h5")]
+    assert order() == ["h1h5", "d1a4", "d1d6", *quiet]  # MVV-LVA: the two pawns alike
+    assert order(see=True) == ["h1h5", "d1a4", "d1d6", *quiet]
+    assert order(see=True, losing_last=True) == ["h1h5", "d1a4", *quiet, "d1d6"]
+    assert order(losing_last=True) == order()  # without see no capture counts as losing
 
 
 def test_a_kept_history_orders_the_next_search_until_a_new_game(catalog):
@@ -334,6 +355,7 @@ def test_a_kept_table_gives_way_to_the_next_search(catalog):
         "alphabeta(keep_history=2)",
         "alphabeta(moves_to_go=0)",
         "alphabeta(spare_checks=maybe)",
+        "alphabeta(losing_last=2)",
         "alphabeta(lmr_scale=0)",
     ],
 )

@@ -137,6 +137,7 @@ class AlphaBeta(PyAlphaBeta):
     probcut: int = field(default=0, validator=whole(0), kw_only=True)
     iir: bool = field(default=False, validator=FLAG, kw_only=True)
     see: bool = field(default=False, validator=FLAG, kw_only=True)
+    losing_last: bool = field(default=False, validator=FLAG, kw_only=True)
     evasions: bool = field(default=False, validator=FLAG, kw_only=True)
     lmp: bool = field(default=False, validator=FLAG, kw_only=True)
     spare_checks: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -237,6 +238,7 @@ class AlphaBeta(PyAlphaBeta):
             "probcut": self.probcut,
             "iir": self.iir,
             "see": self.see,
+            "losing_last": self.losing_last,
             "evasions": self.evasions,
             "lmp": self.lmp,
             "spare_checks": self.spare_checks,

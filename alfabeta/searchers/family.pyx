@@ -85,7 +85,9 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   ``PROBCUT_REDUCTION`` plies shallower ends the node: the full search would most likely
   reach β too;
 * ``see``: with ``captures``, noisy moves that lose material by the game's static exchange
-  (``exchange``) are tried after the killers, and quiescence skips them;
+  (``exchange``) are tried after the killers, and quiescence skips them; ``losing_last``
+  tries them after the quiet moves instead, so that late-move pruning (``lmp``) skips them
+  before any quiet move;
 * ``futility``: the survey's "poda de inutilidades" (§1.3): once a node's window, wider than
   the margin to begin with, has narrowed to the margin or less, its other moves are not
   searched (a node cannot improve by enough to matter);
@@ -1002,7 +1004,8 @@ def new_picker(Position position, dict options):
                       captures=o["captures"], killers=o["killers"], history=o["history"],
                       see=o["see"], malus=o["malus"], countermove=o["countermove"],
                       conthist=o["conthist"], quiet_hint=o["quiet_hint"],
-                      quiet_cuts=o["quiet_cuts"], capture_history=o["capture_history"])
+                      quiet_cuts=o["quiet_cuts"], capture_history=o["capture_history"],
+                      losing_last=o["losing_last"])
 
 
 def search(Position position, Evaluator evaluator, limit, dict options, book=None,

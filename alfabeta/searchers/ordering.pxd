@@ -10,6 +10,7 @@ cdef class MovePicker:
     cdef bint use_malus          # history with gravity, and a malus for the quiets that failed
     cdef bint use_countermove    # the move that last refuted the previous move, after the killers
     cdef bint use_see            # noisy moves that lose material go after the killers
+    cdef long long losing_key    # … keyed from here: after the killers, or (losing_last) last
     cdef bint use_conthist       # history also per (previous move, move) pair
     cdef bint use_quiet_hint     # quiet moves also by the game's static order_hint
     cdef bint use_quiet_cuts     # only quiet moves become killers, countermoves, history

@@ -6,7 +6,7 @@
    promotions in chess — most valuable first by the game's ``order_hint`` (MVV-LVA in chess);
    quiescence orders its noisy moves the same way (``order_noisy``); with ``see``, a noisy
    move whose static exchange (the game's ``exchange``) loses material waits until after
-   the killers;
+   the killers (with ``losing_last``, until after every quiet move);
 3. the two killer moves of the ply (``killers``): quiet moves that caused a cut-off in a
    sibling;
 4. with ``countermove``, the quiet move that last refuted the opponent's previous move;
@@ -50,7 +50,8 @@ cdef long long NOISY_KEY = 1LL << 61     # plus the game's order_hint
 cdef long long KILLER_KEY = 1LL << 60    # the second killer: one less
 cdef long long COUNTER_KEY = KILLER_KEY - 2  # the countermove: after both killers
 cdef long long LOSING_KEY = 1LL << 59    # a noisy move losing material (``see``), + hint
-# a noisy move's key above NOISY_KEY or LOSING_KEY: its order_hint (0 … 2**30), with
+cdef long long LOSING_LAST_KEY = -(1LL << 59)  # … with ``losing_last``: below every quiet key
+# a noisy move's key above NOISY_KEY or the losing key: its order_hint (0 … 2**30), with
 # ``capture_history`` plus CAPTURE_SPREAD and its history's share (−CAPTURE_SPREAD … +)
 cdef long long HINT_SPAN = (1LL << 30) + 2 * CAPTURE_SPREAD + 1
 
@@ -62,7 +63,7 @@ cdef class MovePicker:
     def __cinit__(self, int max_moves, bint tt_move=False, bint captures=False,
                   bint killers=False, bint history=False, bint see=False, bint malus=False,
                   bint countermove=False, bint conthist=False, bint quiet_hint=False,
-                  bint quiet_cuts=False, bint capture_history=False):
+                  bint quiet_cuts=False, bint capture_history=False, bint losing_last=False):
         cdef int i
         self.max_moves = max_moves
         self.use_quiet_cuts = quiet_cuts and captures
@@ -78,6 +79,7 @@ cdef class MovePicker:
         self.use_tt_move = tt_move
         self.use_captures = captures
         self.use_see = captures and see
+        self.losing_key = LOSING_LAST_KEY if losing_last else LOSING_KEY
         self.use_killers = killers
         self.use_history = history
         self.use_malus = history and malus
@@ -186,7 +188,7 @@ cdef class MovePicker:
                 s = TT_MOVE_KEY
                 tt_noisy = self.use_captures and self.is_noisy[i]
             elif self.use_captures and self.is_noisy[i]:
-                s = (LOSING_KEY if self.use_see and pos.exchange(m) < 0 else NOISY_KEY) \
+                s = (self.losing_key if self.use_see and pos.exchange(m) < 0 else NOISY_KEY) \
                     + self.noisy_score(pos, m)
             elif self.use_killers and m == self.killer[2 * ply]:
                 s = KILLER_KEY
@@ -211,8 +213,24 @@ cdef class MovePicker:
                 s = self.score[i]
                 flags[i] = (s == TT_MOVE_KEY and tt_noisy) \
                     or NOISY_KEY <= s < NOISY_KEY + HINT_SPAN \
-                    or LOSING_KEY <= s < LOSING_KEY + HINT_SPAN
+                    or self.losing_key <= s < self.losing_key + HINT_SPAN
         return staged
+
+    def ordered(self, Position position, tt_move=None):
+        """``position``'s legal moves in the order this picker tries them at the root (ply 0,
+        no previous move; ``tt_move`` as the table's move): a view for tests and for anyone
+        studying the ordering."""
+        cdef int count, i
+        cdef int* moves = <int*> calloc(self.max_moves, sizeof(int))
+        if moves == NULL:
+            raise MemoryError()
+        try:
+            count = position.generate(moves)
+            self.order(position, moves, count, 0, NO_MOVE if tt_move is None else tt_move,
+                       NO_MOVE)
+            return [moves[i] for i in range(count)]
+        finally:
+            free(moves)
 
     cdef bint noisy_at(self, int ply, int index) noexcept:
         """With ``quiet_cuts``: is the ``index``-th move of the ply's last ordering a noisy
