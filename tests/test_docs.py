@@ -81,7 +81,7 @@ def test_every_example_runs(page, tmp_path, monkeypatch):
                 input="quit\n" if human else "",
                 capture_output=True,
                 text=True,
-                timeout=600,
+                timeout=1200,  # the longest: the shipped tune recipe, about 7 minutes
             )
             expected = 3 if human else 0
             assert done.returncode == expected, (

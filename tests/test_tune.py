@@ -110,7 +110,10 @@ def test_features_count_what_they_name():
             {"threat by minor": 1, "hanging": 0, "king danger": 2},
         ),
         # Na1 reaches b3 and c2, but the a4 pawn holds b3: one safe square (kings have none)
-        ("k7/8/8/8/p7/8/8/N3K3 w - - 0 1", {"mobility knight": 1, "low mobility knight": 1}),
+        (
+            "k7/8/8/8/p7/8/8/N3K3 w - - 0 1",
+            {"mobility knight": 1, "low mobility knight": 1, "mobility knight 1": 1},
+        ),
         # Qg5 attacks g7 in the king's zone: ⌊5²/10⌋ = 2; only the king holds g7 (weak). Re8
         # and Qd8 would be safe checks (f7 and h7, which the queen also reaches, are held)
         (
@@ -191,6 +194,14 @@ def test_threats_king_danger_and_passed_pawn_features(fen, expected):
         ),
         # … which f6 would take
         ("4k3/8/3n1p2/8/4P3/8/8/4K3 w - - 0 1", {"threat by pawn push": 0}),
+        # Ra1 has ten safe squares, on the queenside of its cell (a1 over h1)
+        (
+            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+            {"mobility rook": 10, "mobility rook 10": 1, "table rook a1 over h1": 1},
+        ),
+        # both kings on b1 in their own view: the folded cell cancels, the side does not
+        # (white's on the kingside, black's on the queenside)
+        ("1k6/8/8/8/8/8/8/6K1 w - - 0 1", {"table king b1": 0, "table king b1 over g1": -2}),
         # black's a7-b7 phalanx on its second rank; the a1 king has two open files, a8 none
         (
             "k7/pp6/8/8/8/8/8/K7 w - - 0 1",
@@ -230,7 +241,8 @@ def test_fixed_groups_keep_their_start_weights_while_the_rest_are_fitted():
     names = feature_names()
     free = texel.free_weights(["table"])
     tables = [name.startswith("table ") for name in names]
-    assert free.tolist() == [not cell for cell in tables] * 2 and sum(tables) == 192
+    # the 192 folded cells and the 192 terms that tell a cell's two sides apart
+    assert free.tolist() == [not cell for cell in tables] * 2 and sum(tables) == 384
     mop_up = [name in ("mop-up edge", "mop-up kings") for name in names]
     assert texel.free_weights(["mop-up"]).tolist() == [not term for term in mop_up] * 2
     rng = np.random.default_rng(3)

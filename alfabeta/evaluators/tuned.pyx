@@ -15,8 +15,12 @@ three squares of each piece's mobility again, the kinds of piece that can check 
 king safely, the weak squares of its zone, pawns storming it, queens attacked by rooks,
 minor pieces behind pawns and their distance to their king, bishops on the long diagonals,
 rooks shut in by their king, pieces a safe pawn push would attack, space, weak pawns
-attacked, squares both sides attack, and, against a bare king, its distance from the centre
-and from the other king (mop-up: kept at its hand-set weights, ``tune --fixed mop-up``).
+attacked, squares both sides attack, against a bare king, its distance from the centre
+and from the other king (mop-up: kept at its hand-set weights, ``tune --fixed mop-up``), and
+each piece's mobility once more as a count of its own (a knight with 0 … 8 safe squares, a
+bishop 0 … 13, a rook 0 … 14, a queen 0 … 27), whatever curve the fit gives it; and, for
+each piece-square cell, how much more a piece is worth on its queenside square (files a–d)
+than on the kingside mirror square (+1 there, −1 on e–h): the tables need not be symmetric.
 Every feature has a middlegame and an endgame weight; the score is
 
     score = s · (mg · counts × phase + eg · counts × (24 − phase)) / 24, rounded
@@ -99,7 +103,9 @@ cdef enum:
     F_RESTRICTED = 253         # squares the enemy attacks that we attack too, not by pawns
     F_MOPUP_EDGE = 254         # a bare enemy king's distance from the centre (see ``mop_up``)
     F_MOPUP_KINGS = 255        # 7 − the kings' distance, in the same endings
-    FEATURE_COUNT = 256
+    F_MOBILITY_COUNT = 256     # knight 0 … 8, bishop 0 … 13, rook 0 … 14, queen 0 … 27 squares
+    F_TABLE_SIDE = 322    # 6 pieces × 32 cells: +1 on files a–d, −1 on the mirror square e–h
+    FEATURE_COUNT = 514
     PHASE_TOTAL = 24
     KING_DANGER_CAP = 50
     CACHE_SLOTS = 1 << 16  # scores remembered per evaluator (512 KiB; see ``Tuned``)
@@ -113,6 +119,10 @@ cdef unsigned long long SPACE_WHITE = 0x3C3C3C00ULL  # files c–f, ranks 2–4
 cdef unsigned long long SPACE_BLACK = 0x003C3C3C00000000ULL  # … ranks 7–5
 cdef int[6] PHASE_WEIGHT = [0, 1, 1, 2, 4, 0]
 cdef int[6] KING_UNITS = [0, 2, 2, 3, 5, 0]  # per attacked square of the enemy king's zone
+# where each kind's mobility counts start (F_MOBILITY_COUNT: one feature per count)
+cdef int[5] MOBILITY_COUNT_AT = [0, F_MOBILITY_COUNT, F_MOBILITY_COUNT + 9,
+                                 F_MOBILITY_COUNT + 23, F_MOBILITY_COUNT + 38]
+MOBILITY_COUNTS = (9, 14, 15, 28)  # the number of mobility counts of knight … queen
 
 
 # ``Tuned`` remembers the pawn structure's share of the score: the doubled, isolated,
@@ -134,7 +144,7 @@ cdef struct AttackMaps:
 
 # Where the features go: with ``counts`` set, each feature's count is added to it (for
 # ``features`` and the fit); with ``counts`` NULL, the count times the feature's weights is
-# added to ``mg`` and ``eg`` at once (for ``evaluate``: no 222-long dot product), a piece's
+# added to ``mg`` and ``eg`` at once (``evaluate``: no dot product over every feature), a piece's
 # material and table cell in one step from ``psq_mg`` and ``psq_eg`` (``Tuned.psq_mg``).
 cdef struct Sums:
     int* counts
@@ -176,6 +186,10 @@ def feature_names():
     names += ["minor behind pawn", "king protector", "long diagonal bishop", "trapped rook",
               "threat by pawn push", "space", "weak pawn attacked", "restricted",
               "mop-up edge", "mop-up kings"]
+    names += [f"mobility {p} {count}" for p, counts in zip(PIECES[1:5], MOBILITY_COUNTS)
+              for count in range(counts)]
+    names += [f"table {p} {'abcd'[c % 4]}{c // 4 + 1} over {'hgfe'[c % 4]}{c // 4 + 1}"
+              for p in PIECES for c in range(32)]
     return names
 
 
@@ -302,6 +316,7 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
                 sums.eg += sign * sums.psq_eg[64 * kind + ws]
             else:
                 add(sums, F_TABLE + 32 * kind + cell(ws), sign)
+                add(sums, F_TABLE_SIDE + 32 * kind + cell(ws), sign if (ws & 7) < 4 else -sign)
                 if kind != KING:
                     add(sums, F_MATERIAL + kind, sign)
             if kind == PAWN or kind == KING:
@@ -312,6 +327,7 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
             mobility = popcount(attacks & ~own & ~unsafe)
             add(sums, F_MOBILITY + kind - 1, sign * mobility)
             add(sums, F_LOW_MOBILITY + kind - 1, sign * (mobility if mobility < 3 else 3))
+            add(sums, MOBILITY_COUNT_AT[kind] + mobility, sign)
             add(sums, F_KING_ZONE, sign * popcount(attacks & zone))
             units += KING_UNITS[kind] * popcount(attacks & zone)
             rel = ws >> 3
@@ -502,7 +518,8 @@ def prior_weights():
     a minor piece behind a pawn 15/5, its distance to its king −5/−4, a long-diagonal
     bishop 40/0, a trapped rook −40/−5, a pawn push's threat 30/25, space 2/0, a weak pawn
     attacked 5/10, a restricted square 5/5, and mop-up 0/10 per step of the bare king from
-    the centre and 0/5 per step the kings are nearer than 7."""
+    the centre and 0/5 per step the kings are nearer than 7; the mobility counts and the
+    tables' queenside-over-kingside terms start at 0."""
     from alfabeta.evaluators.chess_eval import BAYES_TABLES, KING_ENDGAME
 
     mg = np.zeros(FEATURE_COUNT, dtype=np.int64)
@@ -635,9 +652,11 @@ cdef class Tuned(Evaluator):
         for kind in range(6):
             for square in range(64):
                 i = F_TABLE + 32 * kind + cell(square)
-                self.psq_mg[64 * kind + square] = self.mg[i] + (
+                j = i - F_TABLE + F_TABLE_SIDE  # the cell's queenside-over-kingside term
+                side = 1 if (square & 7) < 4 else -1
+                self.psq_mg[64 * kind + square] = self.mg[i] + side * self.mg[j] + (
                     self.mg[F_MATERIAL + kind] if kind != KING else 0)
-                self.psq_eg[64 * kind + square] = self.eg[i] + (
+                self.psq_eg[64 * kind + square] = self.eg[i] + side * self.eg[j] + (
                     self.eg[F_MATERIAL + kind] if kind != KING else 0)
 
     def options(self):

@@ -422,7 +422,8 @@ def fit(
 def free_weights(fixed: Iterable[str] = ()) -> np.ndarray:
     """The mask of the (mg, eg) weights a fit moves: all but those of the ``fixed`` groups —
     features whose names start with the group's name plus a space, as ``table`` for the 192
-    piece-square cells (``FIXABLE``)."""
+    piece-square cells and the 192 terms that tell each cell's two sides apart
+    (``FIXABLE``)."""
     names = feature_names()
     kept = np.ones(len(names), dtype=bool)
     for group in fixed:
