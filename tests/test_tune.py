@@ -115,7 +115,9 @@ def test_features_count_what_they_name():
             {"mobility knight": 1, "low mobility knight": 1, "mobility knight 1": 1},
         ),
         # Qg5 attacks g7 in the king's zone: ⌊5²/10⌋ = 2; only the king holds g7 (weak). Re8
-        # and Qd8 would be safe checks (f7 and h7, which the queen also reaches, are held)
+        # and Qd8 would be safe checks (f7 and h7, which the queen also reaches, are held).
+        # The whole attack: 5 units, 3 for the attacker, 14 and 10 for the rook's and the
+        # queen's checks, 3 for the weak square: ⌊35²/25⌋ = 49
         (
             "6k1/5ppp/8/6Q1/8/8/8/4R1K1 w - - 0 1",
             {
@@ -125,8 +127,27 @@ def test_features_count_what_they_name():
                 "safe check rook": 1,
                 "safe check queen": 1,
                 "safe check knight": 0,
+                "king attack": 49,
             },
         ),
+        # Ng5 attacks f7 and h7 (4 units, 3 for the attacker), Re8 is a safe check (14), f7
+        # and h7 are weak (6): 27, halved without a queen: ⌊13²/25⌋ = 6
+        ("6k1/5ppp/8/6N1/8/8/8/4R1K1 w - - 0 1", {"king attack": 6, "weak king zone": 2}),
+        # Rd1 attacks d7 and d8 (6 units, 3 for the attacker, 6 for the two weak squares):
+        # 15, halved: ⌊7²/25⌋ = 1
+        ("4k3/8/8/8/8/8/8/3RK3 w - - 0 1", {"king attack": 1, "king danger": 3}),
+        # the e6 pawn (rank 6 counts 12) has e7 and e8 free of the enemy, and its king holds e7
+        (
+            "8/3K4/1k2P3/8/8/8/8/8 w - - 0 1",
+            {"passed safe path": 12, "passed safe stop": 12, "passed defended stop": 12},
+        ),
+        # … but not against a rook on e8, which also attacks e7
+        (
+            "4r3/8/1k2P3/8/8/8/8/4K3 w - - 0 1",
+            {"passed safe path": 0, "passed safe stop": 0, "passed defended stop": 0},
+        ),
+        # a passed pawn on rank 3 does not count
+        ("8/8/1k6/8/8/4P3/8/4K3 w - - 0 1", {"passed rank 3": 1, "passed safe path": 0}),
         # Ra1 attacks the queen; Qe4+ is safe, Qd1+ is not (the king and rook hold d1)
         ("4k3/8/8/8/q7/8/8/R3K3 w - - 0 1", {"threat by rook": -1, "safe check queen": -1}),
         # f6 and h6 storm the g8 king and take g7, which only the king holds
@@ -202,6 +223,25 @@ def test_threats_king_danger_and_passed_pawn_features(fen, expected):
         # both kings on b1 in their own view: the folded cell cancels, the side does not
         # (white's on the kingside, black's on the queenside)
         ("1k6/8/8/8/8/8/8/6K1 w - - 0 1", {"table king b1": 0, "table king b1 over g1": -2}),
+        # the g1 king: f2 (rank 2) and g3 (rank 3) before it, a black pawn on g4 blocked by
+        # g3, no pawn on the h-file. The g8 king: g4 (its rank 5) before it, g3 (its rank 6)
+        # blocked by it, f2 (its rank 7) storming the f-file, which holds no black pawn, and
+        # the h-file as empty as white's
+        (
+            "6k1/8/8/8/6p1/6P1/5P2/6K1 w - - 0 1",
+            {
+                "shelter c-file rank 2": 1,
+                "shelter b-file rank 3": 1,
+                "storm blocked rank 4": 1,
+                "shelter b-file rank 5": -1,
+                "storm blocked rank 6": -1,
+                "shelter c-file none": -1,
+                "storm c-file rank 7": -1,
+                "storm c-file none": 1,
+                "shelter a-file none": 0,
+                "storm a-file none": 0,
+            },
+        ),
         # black's a7-b7 phalanx on its second rank; the a1 king has two open files, a8 none
         (
             "k7/pp6/8/8/8/8/8/K7 w - - 0 1",

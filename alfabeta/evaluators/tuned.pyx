@@ -20,7 +20,12 @@ and from the other king (mop-up: kept at its hand-set weights, ``tune --fixed mo
 each piece's mobility once more as a count of its own (a knight with 0 … 8 safe squares, a
 bishop 0 … 13, a rook 0 … 14, a queen 0 … 27), whatever curve the fit gives it; and, for
 each piece-square cell, how much more a piece is worth on its queenside square (files a–d)
-than on the kingside mirror square (+1 there, −1 on e–h): the tables need not be symmetric.
+than on the kingside mirror square (+1 there, −1 on e–h): the tables need not be symmetric;
+the whole attack on the enemy king squared (the zone's units with the attackers, safe checks
+and weak squares, halved without a queen); how free a passed pawn's way is (no square ahead
+held or attacked by the enemy, nor its stop square, or its stop square defended); and the
+king's pawn shelter and the enemy's pawn storm on its file and each neighbour, by file and
+rank.
 Every feature has a middlegame and an endgame weight; the score is
 
     score = s · (mg · counts × phase + eg · counts × (24 − phase)) / 24, rounded
@@ -60,6 +65,7 @@ from alfabeta.core.errors import InvalidOptionError
 cdef extern from *:
     int popcount "__builtin_popcountll"(unsigned long long) nogil
     int ctz "__builtin_ctzll"(unsigned long long) nogil
+    int clz "__builtin_clzll"(unsigned long long) nogil
 
 cdef enum:
     F_MATERIAL = 0        # pawn … queen
@@ -105,9 +111,15 @@ cdef enum:
     F_MOPUP_KINGS = 255        # 7 − the kings' distance, in the same endings
     F_MOBILITY_COUNT = 256     # knight 0 … 8, bishop 0 … 13, rook 0 … 14, queen 0 … 27 squares
     F_TABLE_SIDE = 322    # 6 pieces × 32 cells: +1 on files a–d, −1 on the mirror square e–h
-    FEATURE_COUNT = 514
+    F_KING_ATTACK = 514   # the whole attack on the enemy king, squared (``king_attack_counts``)
+    F_PASSED_PATH = 515   # passed pawns on relative ranks 4 … 7: way, stop (``passer_counts``)
+    F_SHELTER = 518       # the king's file and its neighbours: own pawn by folded file × rank
+    F_STORM = 546         # … the nearest enemy pawn by folded file × rank, unless blocked
+    F_STORM_BLOCKED = 574  # … an enemy pawn just before an own pawn, by rank 3 … 7
+    FEATURE_COUNT = 579
     PHASE_TOTAL = 24
     KING_DANGER_CAP = 50
+    KING_ATTACK_CAP = 100
     CACHE_SLOTS = 1 << 16  # scores remembered per evaluator (512 KiB; see ``Tuned``)
     PAWN_BITS = 12         # pawn structures remembered per evaluator: 2 ** this (192 KiB)
 
@@ -119,6 +131,11 @@ cdef unsigned long long SPACE_WHITE = 0x3C3C3C00ULL  # files c–f, ranks 2–4
 cdef unsigned long long SPACE_BLACK = 0x003C3C3C00000000ULL  # … ranks 7–5
 cdef int[6] PHASE_WEIGHT = [0, 1, 1, 2, 4, 0]
 cdef int[6] KING_UNITS = [0, 2, 2, 3, 5, 0]  # per attacked square of the enemy king's zone
+# ``F_KING_ATTACK``'s units: per piece attacking the zone, per kind that can check safely,
+# per weak square of the zone
+cdef int ATTACKER_UNITS = 3
+cdef int[6] CHECK_UNITS = [0, 12, 8, 14, 10, 0]
+cdef int WEAK_UNITS = 3
 # where each kind's mobility counts start (F_MOBILITY_COUNT: one feature per count)
 cdef int[5] MOBILITY_COUNT_AT = [0, F_MOBILITY_COUNT, F_MOBILITY_COUNT + 9,
                                  F_MOBILITY_COUNT + 23, F_MOBILITY_COUNT + 38]
@@ -140,6 +157,8 @@ cdef struct AttackMaps:
     unsigned long long pawns    # squares a side's pawns attack
     unsigned long long by_kind[5]  # … its knights, bishops, rooks, queens (by kind; 0 unused)
     unsigned long long every    # … any of its pieces, the king included
+    int units                   # its attack units on the enemy king's zone (``KING_UNITS``)
+    int attackers               # its knights … queens that attack that zone
 
 
 # Where the features go: with ``counts`` set, each feature's count is added to it (for
@@ -190,6 +209,10 @@ def feature_names():
               for count in range(counts)]
     names += [f"table {p} {'abcd'[c % 4]}{c // 4 + 1} over {'hgfe'[c % 4]}{c // 4 + 1}"
               for p in PIECES for c in range(32)]
+    names += ["king attack", "passed safe path", "passed safe stop", "passed defended stop"]
+    names += [f"{kind} {'abcd'[f]}-file {'none' if r == 0 else f'rank {r + 1}'}"
+              for kind in ("shelter", "storm") for f in range(4) for r in range(7)]
+    names += [f"storm blocked rank {r + 1}" for r in range(2, 7)]
     return names
 
 
@@ -305,6 +328,7 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
     maps.pawns = pawn_attacks(pawns, colour)
     maps.by_kind[KNIGHT] = maps.by_kind[BISHOP] = maps.by_kind[ROOK] = maps.by_kind[QUEEN] = 0
     maps.every = maps.pawns | board.attacks_from(KING, king, occupied)
+    maps.attackers = 0
     for kind in range(6):
         bits = board.pieces[colour][kind]
         while bits:
@@ -330,6 +354,8 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
             add(sums, MOBILITY_COUNT_AT[kind] + mobility, sign)
             add(sums, F_KING_ZONE, sign * popcount(attacks & zone))
             units += KING_UNITS[kind] * popcount(attacks & zone)
+            if attacks & zone:
+                maps.attackers += 1
             rel = ws >> 3
             if kind <= BISHOP:
                 add(sums, F_KING_PROTECTOR, sign * distance(square, king))
@@ -354,6 +380,7 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
                     add(sums, F_ROOK_SEVENTH, sign)
                 if mobility <= 3 and ((king & 7) < 4) == (f < (king & 7)):
                     add(sums, F_TRAPPED_ROOK, sign)
+    maps.units = units
     if units > KING_DANGER_CAP:
         units = KING_DANGER_CAP
     add(sums, F_KING_DANGER, sign * (units * units // 10))
@@ -395,6 +422,40 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
     mop_up(board, colour, sign, sums)
 
 
+cdef inline int nearest_rank(unsigned long long pawns, int colour) noexcept:
+    """The relative rank (0-based, ``colour``'s view) of the pawn nearest ``colour``'s first
+    rank among ``pawns`` on one file; 0 without one."""
+    if not pawns:
+        return 0
+    if colour == WHITE:
+        return ctz(pawns) >> 3
+    return 7 - ((63 - clz(pawns)) >> 3)
+
+
+cdef void shelter_counts(Chess board, int colour, int sign, Sums* sums) noexcept:
+    """Add the pawns around ``colour``'s king, times ``sign``, to ``sums``: on its file and
+    each neighbour, by the file folded (a–d) and the relative rank of the nearest own pawn
+    not behind the king (shelter) and of the nearest enemy pawn (storm; blocked when it
+    stands just before that own pawn); a file without one counts as "none"."""
+    cdef int king = ctz(board.pieces[colour][KING]), f, ours, theirs
+    cdef int kr = king >> 3
+    cdef unsigned long long not_behind, own, enemy
+    if colour == WHITE:
+        not_behind = ~((1ULL << (8 * kr)) - 1)
+    else:
+        not_behind = 0xFFFFFFFFFFFFFFFFULL if kr == 7 else (1ULL << (8 * (kr + 1))) - 1
+    for f in range((king & 7) - 1 if king & 7 else 0, (king & 7) + 2 if (king & 7) < 7 else 8):
+        own = board.pieces[colour][PAWN] & not_behind & (FILE_A << f)
+        enemy = board.pieces[colour ^ 1][PAWN] & not_behind & (FILE_A << f)
+        ours = nearest_rank(own, colour)
+        theirs = nearest_rank(enemy, colour)
+        add(sums, F_SHELTER + 7 * (f if f < 4 else 7 - f) + ours, sign)
+        if ours and theirs == ours + 1:
+            add(sums, F_STORM_BLOCKED + theirs - 2, sign)  # theirs ≥ 2: ours ≥ 1
+        else:
+            add(sums, F_STORM + 7 * (f if f < 4 else 7 - f) + theirs, sign)
+
+
 cdef void threat_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
                         AttackMaps* theirs) noexcept:
     """Add ``colour``'s threatened pieces, times ``sign``, to ``sums``."""
@@ -411,24 +472,60 @@ cdef void threat_counts(Chess board, int colour, int sign, Sums* sums, AttackMap
 cdef void king_attack_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
                              AttackMaps* theirs) noexcept:
     """Add ``colour``'s attack on the enemy king, times ``sign``, to ``sums``: the kinds of
-    piece that can give a safe check (on a square the enemy does not attack), and the squares
-    of the king's zone we attack that only its king or queen defend."""
+    piece that can give a safe check (on a square the enemy does not attack), the squares
+    of the king's zone we attack that only its king or queen defend (weak), and the whole
+    attack squared: the zone's units plus ``ATTACKER_UNITS`` per attacker, ``CHECK_UNITS``
+    per kind with a safe check and ``WEAK_UNITS`` per weak square, halved without a queen,
+    at most ``KING_ATTACK_CAP``, squared / 25."""
     cdef int king = ctz(board.pieces[colour ^ 1][KING])
     cdef unsigned long long occupied = board.occupied_by[0] | board.occupied_by[1]
     cdef unsigned long long safe = ~board.occupied_by[colour] & ~theirs.every
     cdef unsigned long long diagonals = board.attacks_from(BISHOP, king, occupied)
     cdef unsigned long long lines = board.attacks_from(ROOK, king, occupied)
     cdef unsigned long long checks[5]
-    cdef int kind
+    cdef int kind, weak, attack = mine.units + ATTACKER_UNITS * mine.attackers
     checks[KNIGHT] = board.attacks_from(KNIGHT, king, occupied)
     checks[BISHOP], checks[ROOK], checks[QUEEN] = diagonals, lines, diagonals | lines
     for kind in range(KNIGHT, KING):
         if checks[kind] & mine.by_kind[kind] & safe:
             add(sums, F_SAFE_CHECK + kind - KNIGHT, sign)
-    add(sums, F_WEAK_ZONE, sign * popcount(
-        board.attacks_from(KING, king, occupied) & mine.every
-        & ~(theirs.pawns | theirs.by_kind[KNIGHT] | theirs.by_kind[BISHOP]
-            | theirs.by_kind[ROOK])))
+            attack += CHECK_UNITS[kind]
+    weak = popcount(board.attacks_from(KING, king, occupied) & mine.every
+                    & ~(theirs.pawns | theirs.by_kind[KNIGHT] | theirs.by_kind[BISHOP]
+                        | theirs.by_kind[ROOK]))
+    add(sums, F_WEAK_ZONE, sign * weak)
+    attack += WEAK_UNITS * weak
+    if not board.pieces[colour][QUEEN]:
+        attack //= 2
+    if attack > KING_ATTACK_CAP:
+        attack = KING_ATTACK_CAP
+    add(sums, F_KING_ATTACK, sign * (attack * attack // 25))
+
+
+cdef void passer_counts(Chess board, int colour, int sign, unsigned long long passed,
+                        Sums* sums, AttackMaps* mine, AttackMaps* theirs) noexcept:
+    """Add how free the way of ``colour``'s passed pawns (``passed``) on relative ranks 4 … 7
+    is, times ``sign``, to ``sums``, a pawn counting 2, 7, 12, 17 on ranks 4, 5, 6, 7:
+    no square before it to the end of its file held by an enemy piece or attacked by the
+    enemy; its stop square not so; its stop square attacked by our own pieces."""
+    cdef int square, rel, weight
+    cdef unsigned long long bits = passed, way, stop
+    cdef unsigned long long unsafe = theirs.every | board.occupied_by[colour ^ 1]
+    while bits:
+        square = ctz(bits)
+        bits &= bits - 1
+        rel = square >> 3 if colour == WHITE else 7 - (square >> 3)
+        if rel < 3 or rel == 7:
+            continue
+        weight = 5 * rel - 13
+        way = ahead_of(square, colour) & (FILE_A << (square & 7))
+        stop = 1ULL << (square + 8 if colour == WHITE else square - 8)
+        if not (way & unsafe):
+            add(sums, F_PASSED_PATH, sign * weight)
+        if not (stop & unsafe):
+            add(sums, F_PASSED_PATH + 1, sign * weight)
+        if stop & mine.every:
+            add(sums, F_PASSED_PATH + 2, sign * weight)
 
 
 cdef void pressure_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
@@ -494,6 +591,10 @@ cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns) noexcept:
     threat_counts(board, BLACK, -1, sums, &black, &white)
     king_attack_counts(board, WHITE, 1, sums, &white, &black)
     king_attack_counts(board, BLACK, -1, sums, &black, &white)
+    shelter_counts(board, WHITE, 1, sums)
+    shelter_counts(board, BLACK, -1, sums)
+    passer_counts(board, WHITE, 1, pawns.passed[WHITE], sums, &white, &black)
+    passer_counts(board, BLACK, -1, pawns.passed[BLACK], sums, &black, &white)
     pressure_counts(board, WHITE, 1, sums, &white, &black)
     pressure_counts(board, BLACK, -1, sums, &black, &white)
     add(sums, F_TEMPO, 1 if board.side_to_move == WHITE else -1)
@@ -518,8 +619,9 @@ def prior_weights():
     a minor piece behind a pawn 15/5, its distance to its king −5/−4, a long-diagonal
     bishop 40/0, a trapped rook −40/−5, a pawn push's threat 30/25, space 2/0, a weak pawn
     attacked 5/10, a restricted square 5/5, and mop-up 0/10 per step of the bare king from
-    the centre and 0/5 per step the kings are nearer than 7; the mobility counts and the
-    tables' queenside-over-kingside terms start at 0."""
+    the centre and 0/5 per step the kings are nearer than 7; the mobility counts, the
+    tables' queenside-over-kingside terms, the king attack, the passed pawns' way, the
+    shelter and the storm start at 0."""
     from alfabeta.evaluators.chess_eval import BAYES_TABLES, KING_ENDGAME
 
     mg = np.zeros(FEATURE_COUNT, dtype=np.int64)
