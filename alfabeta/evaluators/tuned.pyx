@@ -437,7 +437,7 @@ cdef void shelter_counts(Chess board, int colour, int sign, Sums* sums) noexcept
     each neighbour, by the file folded (a–d) and the relative rank of the nearest own pawn
     not behind the king (shelter) and of the nearest enemy pawn (storm; blocked when it
     stands just before that own pawn); a file without one counts as "none"."""
-    cdef int king = ctz(board.pieces[colour][KING]), f, ours, theirs
+    cdef int king = ctz(board.pieces[colour][KING]), f, folded, ours, theirs
     cdef int kr = king >> 3
     cdef unsigned long long not_behind, own, enemy
     if colour == WHITE:
@@ -449,11 +449,12 @@ cdef void shelter_counts(Chess board, int colour, int sign, Sums* sums) noexcept
         enemy = board.pieces[colour ^ 1][PAWN] & not_behind & (FILE_A << f)
         ours = nearest_rank(own, colour)
         theirs = nearest_rank(enemy, colour)
-        add(sums, F_SHELTER + 7 * (f if f < 4 else 7 - f) + ours, sign)
+        folded = f if f < 4 else 7 - f
+        add(sums, F_SHELTER + 7 * folded + ours, sign)
         if ours and theirs == ours + 1:
             add(sums, F_STORM_BLOCKED + theirs - 2, sign)  # theirs ≥ 2: ours ≥ 1
         else:
-            add(sums, F_STORM + 7 * (f if f < 4 else 7 - f) + theirs, sign)
+            add(sums, F_STORM + 7 * folded + theirs, sign)
 
 
 cdef void threat_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
