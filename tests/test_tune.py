@@ -466,9 +466,11 @@ def test_search_scores_are_the_default_search_to_the_depth_in_any_number_of_proc
     alone = texel.search_scores(samples, 2)
     catalog = load_catalog()
     game = catalog.game("chess")
-    searcher = catalog.searcher(game.play_searcher.replace("keep_table=on", "keep_table=off"))
     expected = [
-        searcher.search(ChessGame(fen), catalog.playing_evaluator(game), Limit(depth=2)).value
+        load_catalog()
+        .searcher(game.play_searcher)
+        .search(ChessGame(fen), catalog.playing_evaluator(game), Limit(depth=2))
+        .value
         for fen, _, _ in samples
     ]
     assert [score for _, _, score in alone] == expected
