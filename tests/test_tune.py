@@ -461,9 +461,8 @@ def test_distinct_keeps_each_position_once_with_its_mean_result_and_samples_by_h
 def test_search_scores_are_the_default_search_to_the_depth_in_any_number_of_processes(
     monkeypatch,
 ):
-    monkeypatch.setattr(texel, "LABEL_CHUNK", 1)  # a task per position: two processes share them
     samples = [(fen, 0.5, None) for fen in POSITIONS[1:4]]
-    alone = texel.search_scores(samples, 2)
+    alone = texel.search_scores(samples, 2)  # one chunk: one searcher for all three
     catalog = load_catalog()
     game = catalog.game("chess")
     expected = [
@@ -474,6 +473,7 @@ def test_search_scores_are_the_default_search_to_the_depth_in_any_number_of_proc
         for fen, _, _ in samples
     ]
     assert [score for _, _, score in alone] == expected
+    monkeypatch.setattr(texel, "LABEL_CHUNK", 1)  # a task per position: two processes share them
     assert texel.search_scores(samples, 2, concurrency=2) == alone
 
 

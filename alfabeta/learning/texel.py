@@ -224,17 +224,20 @@ def read_journal(path: str | Path, labeller: str) -> dict[str, int]:
 
 def _search_chunk(fens: list[str], depth: int) -> list[int]:
     """The default search's value of each FEN to ``depth`` (one process's share), each
-    searched afresh: nothing kept from the FEN before (table, history), so that a score does
+    searched afresh (``new_game``: nothing kept from the FEN before), so that a score does
     not depend on how the FENs were shared out."""
     from alfabeta.core import Limit
     from alfabeta.plugins.catalog import load_catalog
 
     catalog = load_catalog()
     game = catalog.game("chess")
-    spec = game.play_searcher.replace("keep_table=on", "keep_table=off")
-    searcher = catalog.searcher(spec.replace("keep_history=on", "keep_history=off"))
+    searcher = catalog.searcher(game.play_searcher)
     evaluator = catalog.playing_evaluator(game)
-    return [searcher.search(ChessGame(fen), evaluator, Limit(depth=depth)).value for fen in fens]
+    values = []
+    for fen in fens:
+        searcher.new_game()
+        values.append(searcher.search(ChessGame(fen), evaluator, Limit(depth=depth)).value)
+    return values
 
 
 def started_engine(command: str) -> UciEngine:
