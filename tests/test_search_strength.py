@@ -187,6 +187,9 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     assert nodes(", lmr=2, lmr_log=on, lmr_scale=150", depth=7) < with_lmr  # deeper cuts
     assert nodes(", lmr=2, lmr_scale=150") == nodes(", lmr=2")  # one ply without lmr_log
     assert nodes(", improving=on") == plain  # it reduces only with lmr
+    # a smaller margin where the static score rose: more reverse futility cut-offs
+    assert nodes(", rfp=80, rfp_improving=on", depth=7) < nodes(", rfp=80", depth=7)
+    assert nodes(", rfp_improving=on") == plain  # a change to reverse futility's margin
     reduced = ", lmr=2, lmr_log=on, malus=on"
     assert nodes(reduced + ", lmr_history=on") != nodes(reduced)
     assert nodes(", lmr=2, lmr_log=on, lmr_history=on") == nodes(", lmr=2, lmr_log=on")  # malus

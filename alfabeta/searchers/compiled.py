@@ -130,6 +130,7 @@ class AlphaBeta(PyAlphaBeta):
     repetition: bool = field(default=False, validator=FLAG, kw_only=True)
     mate_distance: bool = field(default=False, validator=FLAG, kw_only=True)
     rfp: int = field(default=0, validator=whole(0), kw_only=True)
+    rfp_improving: bool = field(default=False, validator=FLAG, kw_only=True)
     razor: int = field(default=0, validator=whole(0), kw_only=True)
     delta: int = field(default=0, validator=whole(0), kw_only=True)
     improving: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -231,6 +232,7 @@ class AlphaBeta(PyAlphaBeta):
             "repetition": self.repetition,
             "mate_distance": self.mate_distance,
             "rfp": self.rfp,
+            "rfp_improving": self.rfp_improving,
             "razor": self.razor,
             "delta": self.delta,
             "improving": self.improving,

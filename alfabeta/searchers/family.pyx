@@ -58,6 +58,8 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
 * ``improving`` (with ``lmr``): the static score of every node below the root that is not
   tactical is compared with the one two plies up (the same side's); where it has fallen, the
   late moves of a null-window node are reduced one ply more;
+* ``rfp_improving`` (with ``rfp``): reverse futility's margin is one ply less (``rfp`` ×
+  (depth − 1)) at a node whose static score rose since two plies up (the same side's);
 * ``tt_static`` (with ``tt``): the pruning above (and ``improving``, ``probcut``) takes as
   the node's static score the table's bound for it where that lies beyond the evaluator's
   on the bound's side;
@@ -198,9 +200,11 @@ cdef struct Options:
     bint repetition
     bint mate_distance
     int rfp
+    bint rfp_improving
     int razor
     int delta
     bint improving
+    bint static_trend  # ``improving`` or ``rfp_improving``: each ply's static score kept
     int see_prune
     int probcut
     bint iir
@@ -244,7 +248,7 @@ cdef class Family:
     cdef int root_best        # best value among the finished root moves of this pass
     cdef int[SEARCH_MAX_PLY + 2] path  # the move made at each ply (NO_MOVE: a null move)
     cdef int[SEARCH_MAX_PLY + 2] excluded  # ``singular``: the move a ply's test leaves out
-    cdef int[SEARCH_MAX_PLY + 2] static_at  # ``improving``: each ply's static score
+    cdef int[SEARCH_MAX_PLY + 2] static_at  # ``static_trend``: each ply's static score
     cdef bint[SEARCH_MAX_PLY + 2] worsening  # ``improving``: the ply's static score fell
     cdef bint[SEARCH_MAX_PLY + 2] cut_expected  # ``lmr_cut``: the ply's node expects a cut-off
     cdef int[SEARCH_MAX_PLY + 2] raw_static  # ``correction``: the ply's evaluator score
@@ -292,6 +296,8 @@ cdef class Family:
         self.o.razor = o["razor"] if o["quiescence"] else 0
         self.o.delta = o["delta"]
         self.o.improving = o["improving"] and o["lmr"] > 0
+        self.o.rfp_improving = o["rfp_improving"] and o["rfp"] > 0
+        self.o.static_trend = self.o.improving or self.o.rfp_improving
         self.o.see_prune = o["see_prune"]
         self.o.probcut = o["probcut"] if o["quiescence"] else 0
         self.o.iir = o["iir"]
@@ -715,7 +721,7 @@ cdef class Family:
         cdef uint64_t key = 0
         cdef bint done, excluding = self.excluded[ply] != NO_MOVE
         cdef int singular = 0
-        if self.o.improving:
+        if self.o.static_trend:
             self.static_at[ply] = NO_STATIC
             self.worsening[ply] = False
         if self.o.correction:
@@ -837,11 +843,11 @@ cdef class Family:
         (``razor``), then the null move (``null_r``, ``null_ok``) and ProbCut (``probcut``) —
         True when one ends the node, with ``score`` — and how many moves are tried before
         the quiet ones are skipped (``lmp``, ``frontier``; ``quiet_limit`` is left alone
-        otherwise). With ``improving``, it also records the node's static score and whether
-        it fell (``worsening``)."""
+        otherwise). With ``improving`` or ``rfp_improving``, it also records the node's static
+        score and whether it fell (``worsening``)."""
         cdef Options* o = &self.o
         cdef int static = 0, reduction = o.null_r
-        cdef bint tactical, known = False
+        cdef bint tactical, known = False, rising = False
         cdef int value, earlier
         if not o.rfp and not o.razor and not o.null_r and not o.lmp and not o.frontier \
                 and not o.improving and not o.probcut:
@@ -849,16 +855,17 @@ cdef class Family:
         tactical = (o.rfp or o.razor or o.null_adaptive or o.lmp or o.frontier or o.improving
                     or o.probcut) \
             and self.pos.is_tactical()
-        if o.improving and not tactical:
+        if o.static_trend and not tactical:
             static, known = self.static_score(key, ply), True
             self.static_at[ply] = static
             earlier = self.static_at[ply - 2] if ply >= 2 else NO_STATIC
             self.worsening[ply] = earlier != NO_STATIC and static < earlier
+            rising = o.rfp_improving and earlier != NO_STATIC and static > earlier
         if o.rfp and not tactical and beta - alpha == 1 and depth <= RFP_DEPTH \
                 and -PROVEN < beta < PROVEN:
             if not known:
                 static, known = self.static_score(key, ply), True
-            if static - o.rfp * depth >= beta:
+            if static - o.rfp * (depth - rising) >= beta:
                 score[0] = static if o.fail_soft or o.pvs else beta
                 return True
         if o.razor and not tactical and beta - alpha == 1 and depth <= RAZOR_DEPTH \
