@@ -465,9 +465,8 @@ def test_search_scores_are_the_default_search_to_the_depth_in_any_number_of_proc
     alone = texel.search_scores(samples, 2)  # one chunk: one searcher for all three
     catalog = load_catalog()
     game = catalog.game("chess")
-    expected = [
-        load_catalog()
-        .searcher(game.play_searcher)
+    expected = [  # a fresh searcher per position
+        catalog.searcher(game.play_searcher)
         .search(ChessGame(fen), catalog.playing_evaluator(game), Limit(depth=2))
         .value
         for fen, _, _ in samples
