@@ -172,6 +172,9 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     reduced = nodes(", lmr=2, lmr_log=on")
     assert nodes(", lmr=2, lmr_log=on, lmr_cut=1") != reduced  # more at expected cut nodes
     assert nodes(", lmr_cut=1") == plain  # an addition to late-move reductions
+    cuts = ", quiet_cuts=on, lmr=2, lmr_log=on"
+    assert nodes(cuts + ", lmr_tt_noisy=on") != nodes(cuts)  # more after a noisy table move
+    assert nodes(", lmr=2, lmr_log=on, lmr_tt_noisy=on") == reduced  # noisy only by quiet_cuts
     assert nodes(", rfp=80, tt_static=on") != nodes(", rfp=80")  # the table's bound as static
     assert nodes(", tt_static=on") == plain  # only pruning reads the static score
     assert nodes(", rfp=80, correction=on") != nodes(", rfp=80")  # the learnt correction

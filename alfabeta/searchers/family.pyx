@@ -103,6 +103,7 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   per ``LMR_HISTORY_STEP`` of the move's history score and adds one per that much below
   zero; ``lmr_cut`` reduces the late moves of a node that expects a cut-off (a null-window
   node below a PV node's later moves, and every other ply below it) that many plies more;
+  ``lmr_tt_noisy`` (with ``quiet_cuts``) one ply more where the table's move is noisy;
 * ``extensions``: a position the game marks tactical (``is_tactical``) is searched one ply
   deeper, at most that many times along a path ("continuación heurística", §1.10);
 * ``singular``: singular extensions (with ``tt`` and ``extensions``) — below the root, when
@@ -193,6 +194,7 @@ cdef struct Options:
     bint tt_static
     bint correction
     int lmr_cut
+    bint lmr_tt_noisy
     int verify_depth
     bint null_adaptive
     int null_depth
@@ -280,6 +282,7 @@ cdef class Family:
         self.o.lmr_log = o["lmr_log"]
         self.o.lmr_history = o["lmr_history"] and o["lmr_log"] and o["malus"] and o["history"]
         self.o.lmr_cut = o["lmr_cut"]
+        self.o.lmr_tt_noisy = o["lmr_tt_noisy"]
         self.o.tt_static = o["tt_static"] and o["tt"]
         self.o.correction = o["correction"]
         if self.o.correction:
@@ -541,14 +544,16 @@ cdef class Family:
                 and not self.picker.is_killer(ply, move) \
                 and (not self.picker.use_captures or index >= staged):
             reduction = self.reduction(depth, index, pv_node, history)
-            if not pv_node and (o.improving and self.worsening[ply]
-                                or o.lmr_cut and self.cut_expected[ply]):
+            # the picker put the table's move first; noisy_at is False without quiet_cuts
+            if o.lmr_tt_noisy and tt_move != NO_MOVE and self.picker.noisy_at(ply, 0):
+                reduction += 1
+            if not pv_node:
                 if o.improving and self.worsening[ply]:
                     reduction += 1
                 if self.cut_expected[ply]:
                     reduction += o.lmr_cut
-                if reduction > depth - 2:
-                    reduction = depth - 2
+            if reduction > depth - 2:
+                reduction = depth - 2
             if reduction > 0:
                 value = -self.node(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, True,
                                    extended)
