@@ -550,7 +550,7 @@ cdef class Family:
             if not pv_node:
                 if o.improving and self.worsening[ply]:
                     reduction += 1
-                if self.cut_expected[ply]:
+                if o.lmr_cut and self.cut_expected[ply]:
                     reduction += o.lmr_cut
             if reduction > depth - 2:
                 reduction = depth - 2
