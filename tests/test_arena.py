@@ -227,6 +227,20 @@ def test_opening_suites_in_the_games_notation_epd_and_pgn(catalog, tmp_path):
     assert opening.name == "Italian"
 
 
+def test_the_wide_suite_holds_1000_distinct_balanced_four_move_openings(catalog):
+    from alfabeta.games.chess.pgn import read_pgn
+
+    path = Path(__file__).parent.parent / "benchmarks" / "data" / "openings-wide.pgn"
+    chess = catalog.game("chess")
+    openings = read_openings(path, chess)
+    assert len(openings) == 1000
+    assert {len(opening.moves) for opening in openings} == {8}
+    ends = {" ".join(o.position(chess).to_string().split()[:4]) for o in openings}
+    assert len(ends) == 1000
+    scores = [int(game.tags["Score"].split("/")[0]) for game in read_pgn(path)]
+    assert len(scores) == 1000 and max(abs(score) for score in scores) <= 80
+
+
 @pytest.mark.parametrize(
     "name, text, fragment",
     [
@@ -587,6 +601,29 @@ def test_uci_info_lines_give_the_score_as_a_search_value():
     assert parse_info("info depth 3 score mate 2 pv a1a8")["score"] == WIN - 3
     assert parse_info("info depth 3 score mate -1")["score"] == -(WIN - 2)
     assert parse_info("info string depth nonsense") == {}
+    assert parse_info("info depth 9 multipv 3 score cp 4 pv d2d4")["multipv"] == 3
+
+
+def test_an_engine_analysis_gives_every_line_of_a_multipv_search(catalog):
+    from alfabeta.arena.engine import UciEngine
+
+    engine = UciEngine([sys.executable, str(ENGINE), "good"], {"MultiPV": 3})
+    engine.start()
+    try:
+        best, infos = engine.analyse("position startpos moves e2e4", "go depth 1", 10)
+        _, merged = engine.search("position startpos moves e2e4", "go depth 1", 10)
+    finally:
+        engine.close()
+    after_e4 = catalog.game("chess").copy()
+    after_e4.push(after_e4.parse_move("e2e4"))
+    moves = [after_e4.move_str(m) for m in after_e4.legal_moves()[:3]]
+    assert [(i["multipv"], i["score"], i["pv"]) for i in infos] == [
+        (1, 12, [moves[0]]),
+        (2, 11, [moves[1]]),
+        (3, 10, [moves[2]]),
+    ]
+    assert best == moves[0]
+    assert merged == {"depth": 1, "multipv": 3, "score": 10, "pv": [moves[2]]}
 
 
 def test_the_progress_bar_shows_the_running_score(tmp_path):

@@ -180,28 +180,41 @@ class UciEngine:
     def search(self, position_command: str, go_command: str, seconds: float) -> tuple[str, dict]:
         """Send a search; the ``bestmove`` text and the last ``info`` fields (score, depth,
         nodes, pv) within ``seconds``, else :class:`EngineFailure` ``stall``."""
+        best, infos = self.analyse(position_command, go_command, seconds)
+        info: dict[str, Any] = {}
+        for fields in infos:
+            info.update(fields)
+        return best, info
+
+    def analyse(
+        self, position_command: str, go_command: str, seconds: float
+    ) -> tuple[str, list[dict]]:
+        """Send a search; the ``bestmove`` text and the fields of every ``info`` line in the
+        order sent (with ``MultiPV`` > 1, each line's ``multipv`` says which line it is)."""
         self.send(position_command)
         self.send(go_command)
-        info: dict[str, Any] = {}
+        infos: list[dict] = []
         for line in self._until(lambda line: line.startswith("bestmove"), seconds, "go"):
             if line.startswith("info "):
-                info.update(parse_info(line))
+                fields = parse_info(line)
+                if fields:
+                    infos.append(fields)
             elif line.startswith("bestmove"):
                 words = line.split()
-                return (words[1] if len(words) > 1 else ""), info
+                return (words[1] if len(words) > 1 else ""), infos
         raise AssertionError("unreachable")  # pragma: no cover
 
 
 def parse_info(line: str) -> dict[str, Any]:
-    """The fields of an ``info`` line the arena records: depth, nodes, score (as a search
-    value: centipawns, or ±(WIN − plies) for a mate) and pv."""
+    """The fields of an ``info`` line the arena records: depth, nodes, multipv, score (as a
+    search value: centipawns, or ±(WIN − plies) for a mate) and pv."""
     words = line.split()
     found: dict[str, Any] = {}
     i = 1
     while i < len(words):
         word = words[i]
         try:
-            if word in ("depth", "nodes") and i + 1 < len(words):
+            if word in ("depth", "nodes", "multipv") and i + 1 < len(words):
                 found[word] = int(words[i + 1])
                 i += 2
                 continue

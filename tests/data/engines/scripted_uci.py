@@ -1,7 +1,8 @@
 """A scripted UCI engine for the arena's tests: it plays the first legal move (by alfabeta's
 own move generator), and misbehaves on purpose according to its first argument:
 
-    good        always answers
+    good        always answers (with ``MultiPV`` N, one ``info`` line for each of the first N
+                legal moves, scored 12, 11, …)
     crash       exits in the middle of its first ``go``
     stall       never answers ``go``
     illegal     answers ``go`` with a move that is not legal
@@ -21,6 +22,7 @@ def main() -> None:
     flag = sys.argv[2] if len(sys.argv) > 2 else ""
     game = load_catalog(autoload=False).game("chess")
     position = game
+    lines = 1
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -29,6 +31,8 @@ def main() -> None:
             print("id name scripted", flush=True)
             if mode != "no-uciok":
                 print("uciok", flush=True)
+        elif words[:3] == ["setoption", "name", "MultiPV"]:
+            lines = int(words[4])
         elif words[0] == "isready":
             print("readyok", flush=True)
         elif words[0] == "position":
@@ -48,8 +52,11 @@ def main() -> None:
                 print("info depth 1 score cp 0", flush=True)
                 print("bestmove a1a8", flush=True)
                 continue
-            move = position.legal_moves()[0]
-            print("info depth 1 score cp 12 nodes 1 pv " + position.move_str(move), flush=True)
+            legal = position.legal_moves()
+            for index, other in enumerate(legal[:lines]):
+                pv = position.move_str(other)
+                print(f"info depth 1 multipv {index + 1} score cp {12 - index} pv {pv}", flush=True)
+            move = legal[0]
             print("bestmove " + position.move_str(move), flush=True)
         elif words[0] == "quit":
             return
