@@ -247,6 +247,48 @@ def test_threats_king_danger_and_passed_pawn_features(fen, expected):
             "k7/pp6/8/8/8/8/8/K7 w - - 0 1",
             {"connected rank 2": -2, "phalanx": -2, "king open files": 2, "king pawn distance": -1},
         ),
+        # Rd1 on the black queen's file; from d2, which the king also holds, it attacks her
+        (
+            "3qk3/8/8/8/8/8/8/3RK3 w - - 0 1",
+            {"rook queen file": 1, "slider on queen": 1, "knight on queen": 0},
+        ),
+        # Qd6 on black's half, where the a7 pawn can never attack it …
+        ("4k3/p7/3Q4/8/8/8/8/4K3 w - - 0 1", {"queen infiltration": 1}),
+        # … but the e7 pawn can
+        ("4k3/4p3/3Q4/8/8/8/8/4K3 w - - 0 1", {"queen infiltration": 0}),
+        # no pawn on files e–h by the g1 king; d7 stands on the c–f flank of the e8 king
+        ("4k3/3p4/8/8/8/8/8/6K1 w - - 0 1", {"pawnless flank": 1}),
+        # Rh1 attacks h4 … h8 in the g8 king's camp (e–h, ranks 4–8), attacked by nothing
+        # else; white's own camp: f1, f2, g1, g2, h1 … h5 (9), black's: f7, f8, g7, h7, h8 (5)
+        ("6k1/8/8/8/8/8/8/6KR w - - 0 1", {"king flank attack": 5, "king flank defence": 4}),
+        # Nb1 reaches c3, a knight's move from the queen on d5
+        ("4k3/8/8/3q4/8/8/8/1N2K3 w - - 0 1", {"knight on queen": 1}),
+        # Bc1's diagonal holds g5, behind the knight on e3
+        ("4k3/8/8/6p1/8/4n3/8/2B1K3 w - - 0 1", {"bishop xray pawns": 1}),
+        # Nc3 attacks the d5 pawn, which nothing defends: weak, and hanging
+        (
+            "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1",
+            {"threat by minor on pawn": 1, "weak hanging": 1, "threat by rook on pawn": 0},
+        ),
+        # the e7 knight, held once (by its king) and attacked once (by Re1), is weak
+        (
+            "4k3/4n3/8/8/8/8/8/4RK2 w - - 0 1",
+            {"threat by rook on knight": 1, "weak hanging": 0, "threat by king": 0},
+        ),
+        # … and so is the d5 knight that only its queen holds
+        (
+            "3qk3/8/8/3n4/8/8/8/3RK3 w - - 0 1",
+            {"threat by rook on knight": 1, "weak queen guard": 1, "weak hanging": 0},
+        ),
+        # the c6 pawn holds d5 strongly: a bishop still threatens the knight, a rook would not
+        (
+            "4k3/8/2p5/3n4/8/8/6B1/4K3 w - - 0 1",
+            {"threat by minor on knight": 1, "weak hanging": 0},
+        ),
+        # the e4 pawn, which no black piece attacks, attacks the d5 knight
+        ("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", {"safe pawn threat": 1, "weak hanging": 1}),
+        # Kh1 attacks the g2 knight, which nothing defends
+        ("4k3/8/8/8/8/8/6n1/7K w - - 0 1", {"threat by king": 1, "weak hanging": 1}),
     ],
 )
 def test_pawn_and_piece_placement_features(fen, expected):

@@ -25,7 +25,11 @@ the whole attack on the enemy king squared (the zone's units with the attackers,
 and weak squares, halved without a queen); how free a passed pawn's way is (no square ahead
 held or attacked by the enemy, nor its stop square, or its stop square defended); and the
 king's pawn shelter and the enemy's pawn storm on its file and each neighbour, by file and
-rank.
+rank; rooks on a queen's file, bishops' x-rays on enemy pawns, queens where no enemy pawn can
+reach them, the attack on the enemy king's flank and the defence of one's own, a king on a
+flank without pawns, the safe squares from which a knight or slider would attack the
+enemy queen, and Stockfish's threats by attacker (minor piece, rook, king, safe pawn) and
+victim.
 Every feature has a middlegame and an endgame weight; the score is
 
     score = s · (mg · counts × phase + eg · counts × (24 − phase)) / 24, rounded
@@ -116,7 +120,21 @@ cdef enum:
     F_SHELTER = 518       # the king's file and its neighbours: own pawn by folded file × rank
     F_STORM = 546         # … the nearest enemy pawn by folded file × rank, unless blocked
     F_STORM_BLOCKED = 574  # … an enemy pawn just before an own pawn, by rank 3 … 7
-    FEATURE_COUNT = 579
+    F_ROOK_QUEEN_FILE = 579    # a rook on a file with a queen (either's)
+    F_BISHOP_XRAY = 580        # enemy pawns on a bishop's diagonals, through any piece
+    F_QUEEN_INFILTRATION = 581  # a queen on the enemy's half where no enemy pawn can reach it
+    F_FLANK_ATTACK = 582       # squares of the enemy king's flank and camp we attack, + twice
+    F_FLANK_DEFENCE = 583      # squares of our own king's flank and camp we attack
+    F_PAWNLESS_FLANK = 584     # our king on a flank without pawns (either's)
+    F_KNIGHT_ON_QUEEN = 585    # safe squares a knight of ours reaches to attack the enemy queen
+    F_SLIDER_ON_QUEEN = 586    # … a bishop or rook of ours, the square attacked twice by us
+    F_THREAT_BY_MINOR = 587    # enemy pawn … queen our knights or bishops attack (``threat_by``)
+    F_THREAT_BY_ROOK = 592     # weak enemy pawn … queen our rooks attack
+    F_THREAT_BY_KING = 597     # weak enemy pieces our king attacks
+    F_WEAK_HANGING = 598       # weak enemy pieces not defended, or attacked twice and not pawns
+    F_WEAK_QUEEN_GUARD = 599   # weak enemy pieces their queen defends
+    F_SAFE_PAWN_THREAT = 600   # enemy knights … queens our safe pawns attack
+    FEATURE_COUNT = 601
     PHASE_TOTAL = 24
     KING_DANGER_CAP = 50
     KING_ATTACK_CAP = 100
@@ -157,6 +175,7 @@ cdef struct AttackMaps:
     unsigned long long pawns    # squares a side's pawns attack
     unsigned long long by_kind[5]  # … its knights, bishops, rooks, queens (by kind; 0 unused)
     unsigned long long every    # … any of its pieces, the king included
+    unsigned long long twice    # … two of them or more
     int units                   # its attack units on the enemy king's zone (``KING_UNITS``)
     int attackers               # its knights … queens that attack that zone
 
@@ -213,6 +232,11 @@ def feature_names():
     names += [f"{kind} {'abcd'[f]}-file {'none' if r == 0 else f'rank {r + 1}'}"
               for kind in ("shelter", "storm") for f in range(4) for r in range(7)]
     names += [f"storm blocked rank {r + 1}" for r in range(2, 7)]
+    names += ["rook queen file", "bishop xray pawns", "queen infiltration", "king flank attack",
+              "king flank defence", "pawnless flank", "knight on queen", "slider on queen"]
+    names += [f"threat by {attacker} on {victim}" for attacker in ("minor", "rook")
+              for victim in ("pawn", "knight", "bishop", "rook", "queen")]
+    names += ["threat by king", "weak hanging", "weak queen guard", "safe pawn threat"]
     return names
 
 
@@ -328,6 +352,7 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
     maps.pawns = pawn_attacks(pawns, colour)
     maps.by_kind[KNIGHT] = maps.by_kind[BISHOP] = maps.by_kind[ROOK] = maps.by_kind[QUEEN] = 0
     maps.every = maps.pawns | board.attacks_from(KING, king, occupied)
+    maps.twice = maps.pawns & maps.every
     maps.attackers = 0
     for kind in range(6):
         bits = board.pieces[colour][kind]
@@ -346,6 +371,7 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
             if kind == PAWN or kind == KING:
                 continue
             attacks = board.attacks_from(kind, square, occupied)
+            maps.twice |= maps.every & attacks
             maps.every |= attacks
             maps.by_kind[kind] |= attacks
             mobility = popcount(attacks & ~own & ~unsafe)
@@ -457,6 +483,88 @@ cdef void shelter_counts(Chess board, int colour, int sign, Sums* sums) noexcept
             add(sums, F_STORM + 7 * folded + theirs, sign)
 
 
+cdef inline unsigned long long flank_files(int king) noexcept:
+    """The files of the flank of a king on ``king``: a–c, a–d, c–f, e–h or f–h."""
+    cdef int f = king & 7
+    cdef unsigned long long files
+    if f == 0:
+        files = 0x07ULL
+    elif f <= 2:
+        files = 0x0FULL
+    elif f <= 4:
+        files = 0x3CULL
+    elif f <= 6:
+        files = 0xF0ULL
+    else:
+        files = 0xE0ULL
+    return files * FILE_A
+
+
+cdef inline unsigned long long king_flank(int king, int colour) noexcept:
+    """The flank of ``colour``'s king on ``king``, on the five ranks of its side (its camp)."""
+    return flank_files(king) & (0x000000FFFFFFFFFFULL if colour == WHITE
+                                else 0xFFFFFFFFFF000000ULL)
+
+
+cdef void flank_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
+                       AttackMaps* theirs) noexcept:
+    """Add ``colour``'s rooks on a queen's file, its bishops' x-rays on enemy pawns, its
+    queens infiltrated, its attack on the enemy king's flank and defence of its own king's,
+    a pawnless flank by its king, and its safe ways to attack the enemy queen, times
+    ``sign``, to ``sums``."""
+    cdef int them = colour ^ 1, square
+    cdef int king = ctz(board.pieces[colour][KING]), enemy_king = ctz(board.pieces[them][KING])
+    cdef unsigned long long occupied = board.occupied_by[0] | board.occupied_by[1]
+    cdef unsigned long long queens = board.pieces[WHITE][QUEEN] | board.pieces[BLACK][QUEEN]
+    cdef unsigned long long enemy_pawns = board.pieces[them][PAWN]
+    cdef unsigned long long bits, reach, flank, safe
+    bits = board.pieces[colour][ROOK]
+    while bits:
+        square = ctz(bits)
+        bits &= bits - 1
+        if queens & (FILE_A << (square & 7)):
+            add(sums, F_ROOK_QUEEN_FILE, sign)
+    bits = board.pieces[colour][BISHOP]
+    while bits:
+        square = ctz(bits)
+        bits &= bits - 1
+        add(sums, F_BISHOP_XRAY, sign * popcount(board.attacks_from(BISHOP, square, 0)
+                                                 & enemy_pawns))
+    # every square an enemy pawn may yet attack: its attacks, filled towards our side
+    reach = theirs.pawns
+    if them == WHITE:
+        reach |= reach << 8
+        reach |= reach << 16
+        reach |= reach << 32
+    else:
+        reach |= reach >> 8
+        reach |= reach >> 16
+        reach |= reach >> 32
+    bits = board.pieces[colour][QUEEN]
+    while bits:
+        square = ctz(bits)
+        bits &= bits - 1
+        if (square >> 3 >= 4 if colour == WHITE else square >> 3 <= 3) \
+                and not (reach >> square & 1):
+            add(sums, F_QUEEN_INFILTRATION, sign)
+    flank = king_flank(enemy_king, them)
+    add(sums, F_FLANK_ATTACK, sign * (popcount(flank & mine.every)
+                                      + popcount(flank & mine.twice)))
+    flank = king_flank(king, colour)
+    add(sums, F_FLANK_DEFENCE, sign * popcount(flank & mine.every))
+    if not ((board.pieces[WHITE][PAWN] | board.pieces[BLACK][PAWN]) & flank_files(king)):
+        add(sums, F_PAWNLESS_FLANK, sign)
+    if popcount(board.pieces[them][QUEEN]) == 1:
+        square = ctz(board.pieces[them][QUEEN])
+        safe = ~board.occupied_by[colour] & ~theirs.pawns
+        add(sums, F_KNIGHT_ON_QUEEN, sign * popcount(
+            board.attacks_from(KNIGHT, square, occupied) & mine.by_kind[KNIGHT] & safe))
+        add(sums, F_SLIDER_ON_QUEEN, sign * popcount(
+            ((board.attacks_from(BISHOP, square, occupied) & mine.by_kind[BISHOP])
+             | (board.attacks_from(ROOK, square, occupied) & mine.by_kind[ROOK]))
+            & safe & mine.twice))
+
+
 cdef void threat_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
                         AttackMaps* theirs) noexcept:
     """Add ``colour``'s threatened pieces, times ``sign``, to ``sums``."""
@@ -468,6 +576,35 @@ cdef void threat_counts(Chess board, int colour, int sign, Sums* sums, AttackMap
         majors & (theirs.by_kind[KNIGHT] | theirs.by_kind[BISHOP])))
     add(sums, F_ROOK_THREAT, sign * popcount(board.pieces[colour][QUEEN] & theirs.by_kind[ROOK]))
     add(sums, F_HANGING, sign * popcount(pieces & theirs.every & ~mine.every))
+
+
+cdef void threat_by_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
+                           AttackMaps* theirs) noexcept:
+    """Add ``colour``'s threats on enemy pieces, by attacker and victim, times ``sign``, to
+    ``sums`` (Stockfish's classical threats). An enemy piece is strongly protected when an
+    enemy pawn defends it or the enemy attacks its square twice and we do not; weak when
+    we attack it and it is not strongly protected. Knights and bishops count their attacks
+    on weak pieces and on strongly protected ones other than pawns; rooks and the king on
+    weak ones; weak pieces that nothing defends, or that we attack twice and are not pawns,
+    are counted again (``F_WEAK_HANGING``), and so are weak pieces their queen defends."""
+    cdef int them = colour ^ 1, kind
+    cdef unsigned long long enemies = board.occupied_by[them] & ~board.pieces[them][KING]
+    cdef unsigned long long non_pawns = enemies & ~board.pieces[them][PAWN]
+    cdef unsigned long long strong = theirs.pawns | (theirs.twice & ~mine.twice)
+    cdef unsigned long long weak = enemies & ~strong & mine.every
+    cdef unsigned long long minors = ((non_pawns & strong) | weak) \
+        & (mine.by_kind[KNIGHT] | mine.by_kind[BISHOP])
+    cdef unsigned long long rooks = weak & mine.by_kind[ROOK]
+    cdef unsigned long long safe_pawns
+    for kind in range(PAWN, KING):
+        add(sums, F_THREAT_BY_MINOR + kind, sign * popcount(minors & board.pieces[them][kind]))
+        add(sums, F_THREAT_BY_ROOK + kind, sign * popcount(rooks & board.pieces[them][kind]))
+    add(sums, F_THREAT_BY_KING, sign * popcount(
+        weak & board.attacks_from(KING, ctz(board.pieces[colour][KING]), 0)))
+    add(sums, F_WEAK_HANGING, sign * popcount(weak & (~theirs.every | (non_pawns & mine.twice))))
+    add(sums, F_WEAK_QUEEN_GUARD, sign * popcount(weak & theirs.by_kind[QUEEN]))
+    safe_pawns = board.pieces[colour][PAWN] & (~theirs.every | mine.every)
+    add(sums, F_SAFE_PAWN_THREAT, sign * popcount(pawn_attacks(safe_pawns, colour) & non_pawns))
 
 
 cdef void king_attack_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
@@ -598,6 +735,10 @@ cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns) noexcept:
     passer_counts(board, BLACK, -1, pawns.passed[BLACK], sums, &black, &white)
     pressure_counts(board, WHITE, 1, sums, &white, &black)
     pressure_counts(board, BLACK, -1, sums, &black, &white)
+    flank_counts(board, WHITE, 1, sums, &white, &black)
+    flank_counts(board, BLACK, -1, sums, &black, &white)
+    threat_by_counts(board, WHITE, 1, sums, &white, &black)
+    threat_by_counts(board, BLACK, -1, sums, &black, &white)
     add(sums, F_TEMPO, 1 if board.side_to_move == WHITE else -1)
     for kind in range(KNIGHT, KING):
         phase += PHASE_WEIGHT[kind] * (popcount(board.pieces[0][kind])
@@ -622,7 +763,8 @@ def prior_weights():
     attacked 5/10, a restricted square 5/5, and mop-up 0/10 per step of the bare king from
     the centre and 0/5 per step the kings are nearer than 7; the mobility counts, the
     tables' queenside-over-kingside terms, the king attack, the passed pawns' way, the
-    shelter and the storm start at 0."""
+    shelter, the storm, the flank features (``flank_counts``) and the threats by attacker
+    and victim (``threat_by_counts``) start at 0."""
     from alfabeta.evaluators.chess_eval import BAYES_TABLES, KING_ENDGAME
 
     mg = np.zeros(FEATURE_COUNT, dtype=np.int64)
