@@ -128,7 +128,7 @@ cdef enum:
     F_PAWNLESS_FLANK = 584     # our king on a flank without pawns (either's)
     F_KNIGHT_ON_QUEEN = 585    # safe squares a knight of ours reaches to attack the enemy queen
     F_SLIDER_ON_QUEEN = 586    # … a bishop or rook of ours, the square attacked twice by us
-    F_THREAT_BY_MINOR = 587    # enemy pawn … queen our knights or bishops attack (``threat_by``)
+    F_THREAT_BY_MINOR = 587    # enemy pawn … queen our minor pieces attack (``threat_by_counts``)
     F_THREAT_BY_ROOK = 592     # weak enemy pawn … queen our rooks attack
     F_THREAT_BY_KING = 597     # weak enemy pieces our king attacks
     F_WEAK_HANGING = 598       # weak enemy pieces not defended, or attacked twice and not pawns
