@@ -39,17 +39,23 @@ def lines_at_depth(infos: list[dict], depth: int) -> list[tuple[int, str]]:
     return [found[index] for index in sorted(found)]
 
 
+def fresh_lines(engine: UciEngine, moves: list[str], depth: int) -> list[tuple[int, str]]:
+    """The engine's MultiPV lines at ``depth`` after ``moves`` from the start, its table
+    cleared first (see ``lines_at_depth``)."""
+    engine.new_game()
+    _, infos = engine.analyse(
+        f"position startpos moves {' '.join(moves)}", f"go depth {depth}", SEARCH_SECONDS
+    )
+    return lines_at_depth(infos, depth)
+
+
 def one_opening(engine: UciEngine, index: int, args: argparse.Namespace) -> dict | None:
     """Opening ``index``: its moves and the engine's final score for white, or None if it is
     unbalanced or the game ended on the way."""
     rng = pair_rng(args.seed, index)
     moves: list[str] = []
     for _ in range(args.plies):
-        engine.new_game()
-        _, infos = engine.analyse(
-            f"position startpos moves {' '.join(moves)}", f"go depth {args.depth}", SEARCH_SECONDS
-        )
-        lines = lines_at_depth(infos, args.depth)
+        lines = fresh_lines(engine, moves, args.depth)
         if not lines:
             return None
         best = lines[0][0]
@@ -60,11 +66,7 @@ def one_opening(engine: UciEngine, index: int, args: argparse.Namespace) -> dict
         position.push(position.parse_move(text))
     if position.is_over():
         return None
-    engine.new_game()
-    _, infos = engine.analyse(
-        f"position startpos moves {' '.join(moves)}", f"go depth {args.check_depth}", SEARCH_SECONDS
-    )
-    lines = lines_at_depth(infos, args.check_depth)
+    lines = fresh_lines(engine, moves, args.check_depth)
     if not lines or abs(lines[0][0]) > args.balance:
         return None
     for_white = lines[0][0] if len(moves) % 2 == 0 else -lines[0][0]
