@@ -61,7 +61,10 @@ from alfabeta.games.chess.board cimport (
     QUEEN,
     ROOK,
     WHITE,
+    AttackTables,
     Chess,
+    attack_tables,
+    piece_attacks,
 )
 
 from alfabeta.core.errors import InvalidOptionError
@@ -147,6 +150,7 @@ cdef unsigned long long LIGHT_SQUARES = 0x55AA55AA55AA55AAULL
 cdef unsigned long long CENTRE = (1ULL << 27) | (1ULL << 28) | (1ULL << 35) | (1ULL << 36)
 cdef unsigned long long SPACE_WHITE = 0x3C3C3C00ULL  # files c–f, ranks 2–4
 cdef unsigned long long SPACE_BLACK = 0x003C3C3C00000000ULL  # … ranks 7–5
+cdef const AttackTables* TABLES = attack_tables()
 cdef int[6] PHASE_WEIGHT = [0, 1, 1, 2, 4, 0]
 cdef int[6] KING_UNITS = [0, 2, 2, 3, 5, 0]  # per attacked square of the enemy king's zone
 # ``F_KING_ATTACK``'s units: per piece attacking the zone, per kind that can check safely,
@@ -348,10 +352,10 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
     cdef unsigned long long zone, attacks
     enemy_king = ctz(board.pieces[them][KING])
     king = ctz(board.pieces[colour][KING])
-    zone = board.attacks_from(KING, enemy_king, occupied) | (1ULL << enemy_king)
+    zone = piece_attacks(TABLES, KING, enemy_king, occupied) | (1ULL << enemy_king)
     maps.pawns = pawn_attacks(pawns, colour)
     maps.by_kind[KNIGHT] = maps.by_kind[BISHOP] = maps.by_kind[ROOK] = maps.by_kind[QUEEN] = 0
-    maps.every = maps.pawns | board.attacks_from(KING, king, occupied)
+    maps.every = maps.pawns | piece_attacks(TABLES, KING, king, occupied)
     maps.twice = maps.pawns & maps.every
     maps.attackers = 0
     for kind in range(6):
@@ -370,7 +374,7 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
                     add(sums, F_MATERIAL + kind, sign)
             if kind == PAWN or kind == KING:
                 continue
-            attacks = board.attacks_from(kind, square, occupied)
+            attacks = piece_attacks(TABLES, kind, square, occupied)
             maps.twice |= maps.every & attacks
             maps.every |= attacks
             maps.by_kind[kind] |= attacks
@@ -395,7 +399,7 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
                     add(sums, F_BAD_BISHOP, sign * popcount(
                         pawns & (LIGHT_SQUARES if LIGHT_SQUARES >> square & 1
                                  else ~LIGHT_SQUARES)))
-                    if popcount(board.attacks_from(BISHOP, square, all_pawns) & CENTRE) > 1:
+                    if popcount(piece_attacks(TABLES, BISHOP, square, all_pawns) & CENTRE) > 1:
                         add(sums, F_LONG_DIAGONAL, sign)
             elif kind == ROOK:
                 f = square & 7
@@ -528,7 +532,7 @@ cdef void flank_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps
     while bits:
         square = ctz(bits)
         bits &= bits - 1
-        add(sums, F_BISHOP_XRAY, sign * popcount(board.attacks_from(BISHOP, square, 0)
+        add(sums, F_BISHOP_XRAY, sign * popcount(piece_attacks(TABLES, BISHOP, square, 0)
                                                  & enemy_pawns))
     # every square an enemy pawn may yet attack: its attacks, filled towards our side
     reach = theirs.pawns
@@ -558,10 +562,10 @@ cdef void flank_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps
         square = ctz(board.pieces[them][QUEEN])
         safe = ~board.occupied_by[colour] & ~theirs.pawns
         add(sums, F_KNIGHT_ON_QUEEN, sign * popcount(
-            board.attacks_from(KNIGHT, square, occupied) & mine.by_kind[KNIGHT] & safe))
+            piece_attacks(TABLES, KNIGHT, square, occupied) & mine.by_kind[KNIGHT] & safe))
         add(sums, F_SLIDER_ON_QUEEN, sign * popcount(
-            ((board.attacks_from(BISHOP, square, occupied) & mine.by_kind[BISHOP])
-             | (board.attacks_from(ROOK, square, occupied) & mine.by_kind[ROOK]))
+            ((piece_attacks(TABLES, BISHOP, square, occupied) & mine.by_kind[BISHOP])
+             | (piece_attacks(TABLES, ROOK, square, occupied) & mine.by_kind[ROOK]))
             & safe & mine.twice))
 
 
@@ -600,7 +604,7 @@ cdef void threat_by_counts(Chess board, int colour, int sign, Sums* sums, Attack
         add(sums, F_THREAT_BY_MINOR + kind, sign * popcount(minors & board.pieces[them][kind]))
         add(sums, F_THREAT_BY_ROOK + kind, sign * popcount(rooks & board.pieces[them][kind]))
     add(sums, F_THREAT_BY_KING, sign * popcount(
-        weak & board.attacks_from(KING, ctz(board.pieces[colour][KING]), 0)))
+        weak & piece_attacks(TABLES, KING, ctz(board.pieces[colour][KING]), 0)))
     add(sums, F_WEAK_HANGING, sign * popcount(weak & (~theirs.every | (non_pawns & mine.twice))))
     add(sums, F_WEAK_QUEEN_GUARD, sign * popcount(weak & theirs.by_kind[QUEEN]))
     safe_pawns = board.pieces[colour][PAWN] & (~theirs.every | mine.every)
@@ -618,17 +622,17 @@ cdef void king_attack_counts(Chess board, int colour, int sign, Sums* sums, Atta
     cdef int king = ctz(board.pieces[colour ^ 1][KING])
     cdef unsigned long long occupied = board.occupied_by[0] | board.occupied_by[1]
     cdef unsigned long long safe = ~board.occupied_by[colour] & ~theirs.every
-    cdef unsigned long long diagonals = board.attacks_from(BISHOP, king, occupied)
-    cdef unsigned long long lines = board.attacks_from(ROOK, king, occupied)
+    cdef unsigned long long diagonals = piece_attacks(TABLES, BISHOP, king, occupied)
+    cdef unsigned long long lines = piece_attacks(TABLES, ROOK, king, occupied)
     cdef unsigned long long checks[5]
     cdef int kind, weak, attack = mine.units + ATTACKER_UNITS * mine.attackers
-    checks[KNIGHT] = board.attacks_from(KNIGHT, king, occupied)
+    checks[KNIGHT] = piece_attacks(TABLES, KNIGHT, king, occupied)
     checks[BISHOP], checks[ROOK], checks[QUEEN] = diagonals, lines, diagonals | lines
     for kind in range(KNIGHT, KING):
         if checks[kind] & mine.by_kind[kind] & safe:
             add(sums, F_SAFE_CHECK + kind - KNIGHT, sign)
             attack += CHECK_UNITS[kind]
-    weak = popcount(board.attacks_from(KING, king, occupied) & mine.every
+    weak = popcount(piece_attacks(TABLES, KING, king, occupied) & mine.every
                     & ~(theirs.pawns | theirs.by_kind[KNIGHT] | theirs.by_kind[BISHOP]
                         | theirs.by_kind[ROOK]))
     add(sums, F_WEAK_ZONE, sign * weak)

@@ -195,17 +195,21 @@ cdef inline uint64_t ray_attacks(bint rook, int square, uint64_t occupied) noexc
         | ray(7, square, occupied)
 
 
-cdef inline uint64_t slider_attacks(int slot, uint64_t occupied) noexcept:
-    cdef uint64_t product = (occupied & SLIDER_MASK[slot]) * SLIDER_MAGIC[slot]
-    return SLIDES[SLIDER_BASE[slot] + <int> (product >> SLIDER_SHIFT[slot])]
+cdef AttackTables TABLES = AttackTables(
+    &KNIGHT_ATTACKS[0], &KING_ATTACKS[0], &SLIDER_MASK[0], &SLIDER_MAGIC[0], &SLIDER_SHIFT[0],
+    &SLIDER_BASE[0], &SLIDES[0])
+
+
+cdef const AttackTables* attack_tables() noexcept:
+    return &TABLES
 
 
 cdef inline uint64_t bishop_attacks(int square, uint64_t occupied) noexcept:
-    return slider_attacks(square, occupied)
+    return slider_attacks(&TABLES, square, occupied)
 
 
 cdef inline uint64_t rook_attacks(int square, uint64_t occupied) noexcept:
-    return slider_attacks(64 + square, occupied)
+    return slider_attacks(&TABLES, 64 + square, occupied)
 
 
 def _init_magics():
@@ -770,19 +774,6 @@ cdef class Chess(Position):
                 return True
             i -= 2
         return False
-
-    cdef uint64_t attacks_from(self, int kind, int square, uint64_t occupied) noexcept:
-        """The squares a ``kind`` (knight … king) on ``square`` attacks, ``occupied``
-        blocking."""
-        if kind == KNIGHT:
-            return KNIGHT_ATTACKS[square]
-        if kind == BISHOP:
-            return bishop_attacks(square, occupied)
-        if kind == ROOK:
-            return rook_attacks(square, occupied)
-        if kind == QUEEN:
-            return bishop_attacks(square, occupied) | rook_attacks(square, occupied)
-        return KING_ATTACKS[square]
 
     cdef int piece_mobility(self, int color) noexcept:
         """Squares attacked by ``color``'s knights, bishops, rooks and queens that its own
