@@ -143,6 +143,7 @@ cdef enum:
     KING_ATTACK_CAP = 100
     CACHE_SLOTS = 1 << 16  # scores remembered per evaluator (512 KiB; see ``Tuned``)
     PAWN_BITS = 12         # pawn structures remembered per evaluator: 2 ** this (192 KiB)
+    MOBILITY_SPAN = 28     # a piece attacks 0 … 27 squares
 
 cdef unsigned long long FILE_A = 0x0101010101010101ULL
 cdef unsigned long long FILE_H = FILE_A << 7
@@ -187,13 +188,16 @@ cdef struct AttackMaps:
 # Where the features go: with ``counts`` set, each feature's count is added to it (for
 # ``features`` and the fit); with ``counts`` NULL, the count times the feature's weights is
 # added to ``mg`` and ``eg`` at once (``evaluate``: no dot product over every feature), a piece's
-# material and table cell in one step from ``psq_mg`` and ``psq_eg`` (``Tuned.psq_mg``).
+# material and table cell in one step from ``psq_mg`` and ``psq_eg`` (``Tuned.psq_mg``), and a
+# piece's three mobility terms in one step from ``mobility_mg`` and ``mobility_eg``.
 cdef struct Sums:
     int* counts
     const int* mg_weights
     const int* eg_weights
     const int* psq_mg
     const int* psq_eg
+    const int* mobility_mg
+    const int* mobility_eg
     long long mg
     long long eg
 
@@ -205,6 +209,15 @@ cdef inline void add(Sums* sums, int feature, int amount) noexcept:
     else:
         sums.mg += sums.mg_weights[feature] * amount
         sums.eg += sums.eg_weights[feature] * amount
+
+
+cdef inline int mobility_weight(const int* weights, int kind, int mobility) noexcept:
+    """The weight of a ``kind`` (knight … queen) that attacks ``mobility`` squares: its
+    mobility, low-mobility and mobility-count terms together."""
+    return weights[F_MOBILITY + kind - 1] * mobility \
+        + weights[F_LOW_MOBILITY + kind - 1] * (mobility if mobility < 3 else 3) \
+        + weights[MOBILITY_COUNT_AT[kind] + mobility]
+
 
 PIECES = ("pawn", "knight", "bishop", "rook", "queen", "king")
 
@@ -379,9 +392,13 @@ cdef void side_counts(Chess board, int colour, int sign, unsigned long long pass
             maps.every |= attacks
             maps.by_kind[kind] |= attacks
             mobility = popcount(attacks & ~own & ~unsafe)
-            add(sums, F_MOBILITY + kind - 1, sign * mobility)
-            add(sums, F_LOW_MOBILITY + kind - 1, sign * (mobility if mobility < 3 else 3))
-            add(sums, MOBILITY_COUNT_AT[kind] + mobility, sign)
+            if sums.counts == NULL:
+                sums.mg += sign * sums.mobility_mg[MOBILITY_SPAN * kind + mobility]
+                sums.eg += sign * sums.mobility_eg[MOBILITY_SPAN * kind + mobility]
+            else:
+                add(sums, F_MOBILITY + kind - 1, sign * mobility)
+                add(sums, F_LOW_MOBILITY + kind - 1, sign * (mobility if mobility < 3 else 3))
+                add(sums, MOBILITY_COUNT_AT[kind] + mobility, sign)
             add(sums, F_KING_ZONE, sign * popcount(attacks & zone))
             units += KING_UNITS[kind] * popcount(attacks & zone)
             if attacks & zone:
@@ -873,6 +890,9 @@ cdef class Tuned(Evaluator):
     cdef int[FEATURE_COUNT] eg
     cdef int[6 * 64] psq_mg  # a piece's material and table weight, by kind and white-view square
     cdef int[6 * 64] psq_eg
+    # a piece's mobility terms, by kind and attacked squares (``mobility_weight``)
+    cdef int[MOBILITY_SPAN * 5] mobility_mg
+    cdef int[MOBILITY_SPAN * 5] mobility_eg
     cdef object weights_file
     cdef uint64_t* cache
     cdef PawnEntry* pawn_cache
@@ -907,6 +927,12 @@ cdef class Tuned(Evaluator):
                     self.mg[F_MATERIAL + kind] if kind != KING else 0)
                 self.psq_eg[64 * kind + square] = self.eg[i] + side * self.eg[j] + (
                     self.eg[F_MATERIAL + kind] if kind != KING else 0)
+        for kind in range(KNIGHT, KING):
+            for mobility in range(MOBILITY_COUNTS[kind - 1]):
+                self.mobility_mg[MOBILITY_SPAN * kind + mobility] = mobility_weight(
+                    self.mg, kind, mobility)
+                self.mobility_eg[MOBILITY_SPAN * kind + mobility] = mobility_weight(
+                    self.eg, kind, mobility)
 
     def options(self):
         return {} if self.weights_file is None else {"weights": self.weights_file}
@@ -926,6 +952,7 @@ cdef class Tuned(Evaluator):
         sums.counts = NULL
         sums.mg_weights, sums.eg_weights = self.mg, self.eg
         sums.psq_mg, sums.psq_eg = self.psq_mg, self.psq_eg
+        sums.mobility_mg, sums.mobility_eg = self.mobility_mg, self.mobility_eg
         sums.mg = sums.eg = 0
         phase = count_features(<Chess> position, &sums, self.pawn_slot(<Chess> position))
         mg, eg = sums.mg, sums.eg
