@@ -348,8 +348,8 @@ cdef inline void mop_up(Chess board, int colour, int sign, Sums* sums) noexcept:
     add(sums, F_MOPUP_KINGS, sign * (7 - distance(king, enemy_king)))
 
 
-cdef void side_counts(Chess board, int colour, int sign, unsigned long long passed,
-                      Sums* sums, AttackMaps* maps) noexcept:
+cdef inline void side_counts(Chess board, int colour, int sign, unsigned long long passed,
+                             Sums* sums, AttackMaps* maps) noexcept:
     """Add ``colour``'s features but the threats and ``pawn_structure``'s, times ``sign``, to
     ``sums`` (``passed``: its passed pawns), and fill ``maps`` with what its pawns, each kind
     of piece and all of them attack (``threat_counts``, ``king_attack_counts``)."""
@@ -479,7 +479,7 @@ cdef inline int nearest_rank(unsigned long long pawns, int colour) noexcept:
     return 7 - ((63 - clz(pawns)) >> 3)
 
 
-cdef void shelter_counts(Chess board, int colour, int sign, Sums* sums) noexcept:
+cdef inline void shelter_counts(Chess board, int colour, int sign, Sums* sums) noexcept:
     """Add the pawns around ``colour``'s king, times ``sign``, to ``sums``: on its file and
     each neighbour, by the file folded (a–d) and the relative rank of the nearest own pawn
     not behind the king (shelter) and of the nearest enemy pawn (storm; blocked when it
@@ -527,8 +527,8 @@ cdef inline unsigned long long king_flank(int king, int colour) noexcept:
                                 else 0xFFFFFFFFFF000000ULL)
 
 
-cdef void flank_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
-                       AttackMaps* theirs) noexcept:
+cdef inline void flank_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
+                              AttackMaps* theirs) noexcept:
     """Add ``colour``'s rooks on a queen's file, its bishops' x-rays on enemy pawns, its
     queens infiltrated, its attack on the enemy king's flank and defence of its own king's,
     a pawnless flank by its king, and its safe ways to attack the enemy queen, times
@@ -586,8 +586,8 @@ cdef void flank_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps
             & safe & mine.twice))
 
 
-cdef void threat_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
-                        AttackMaps* theirs) noexcept:
+cdef inline void threat_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
+                               AttackMaps* theirs) noexcept:
     """Add ``colour``'s threatened pieces, times ``sign``, to ``sums``."""
     cdef unsigned long long majors = board.pieces[colour][ROOK] | board.pieces[colour][QUEEN]
     cdef unsigned long long pieces = board.pieces[colour][KNIGHT] | board.pieces[colour][BISHOP] \
@@ -599,8 +599,8 @@ cdef void threat_counts(Chess board, int colour, int sign, Sums* sums, AttackMap
     add(sums, F_HANGING, sign * popcount(pieces & theirs.every & ~mine.every))
 
 
-cdef void threat_by_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
-                           AttackMaps* theirs) noexcept:
+cdef inline void threat_by_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
+                                  AttackMaps* theirs) noexcept:
     """Add ``colour``'s threats on enemy pieces, by attacker and victim, times ``sign``, to
     ``sums`` (Stockfish's classical threats). An enemy piece is strongly protected when an
     enemy pawn defends it or the enemy attacks its square twice and we do not; weak when
@@ -628,8 +628,8 @@ cdef void threat_by_counts(Chess board, int colour, int sign, Sums* sums, Attack
     add(sums, F_SAFE_PAWN_THREAT, sign * popcount(pawn_attacks(safe_pawns, colour) & non_pawns))
 
 
-cdef void king_attack_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
-                             AttackMaps* theirs) noexcept:
+cdef inline void king_attack_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
+                                    AttackMaps* theirs) noexcept:
     """Add ``colour``'s attack on the enemy king, times ``sign``, to ``sums``: the kinds of
     piece that can give a safe check (on a square the enemy does not attack), the squares
     of the king's zone we attack that only its king or queen defend (weak), and the whole
@@ -661,8 +661,8 @@ cdef void king_attack_counts(Chess board, int colour, int sign, Sums* sums, Atta
     add(sums, F_KING_ATTACK, sign * (attack * attack // 25))
 
 
-cdef void passer_counts(Chess board, int colour, int sign, unsigned long long passed,
-                        Sums* sums, AttackMaps* mine, AttackMaps* theirs) noexcept:
+cdef inline void passer_counts(Chess board, int colour, int sign, unsigned long long passed,
+                               Sums* sums, AttackMaps* mine, AttackMaps* theirs) noexcept:
     """Add how free the way of ``colour``'s passed pawns (``passed``) on relative ranks 4 … 7
     is, times ``sign``, to ``sums``, a pawn counting 2, 7, 12, 17 on ranks 4, 5, 6, 7:
     no square before it to the end of its file held by an enemy piece or attacked by the
@@ -687,8 +687,8 @@ cdef void passer_counts(Chess board, int colour, int sign, unsigned long long pa
             add(sums, F_PASSED_PATH + 2, sign * weight)
 
 
-cdef void pressure_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
-                          AttackMaps* theirs) noexcept:
+cdef inline void pressure_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
+                                 AttackMaps* theirs) noexcept:
     """Add ``colour``'s pressure on the enemy, times ``sign``, to ``sums``: enemy pieces a
     safe pawn push would attack, space, weak enemy pawns attacked and restricted squares."""
     cdef int them = colour ^ 1
