@@ -165,8 +165,9 @@ cdef int[5] MOBILITY_COUNT_AT = [0, F_MOBILITY_COUNT, F_MOBILITY_COUNT + 9,
 MOBILITY_COUNTS = (9, 14, 15, 28)  # the number of mobility counts of knight … queen
 
 
-# ``Tuned`` remembers the pawn structure's share of the score: the doubled, isolated,
-# backward and passed pawns (weighted, white minus black) and each side's passed pawns.
+# ``Tuned`` remembers the pawn structure's share of the score: the pawns' material and cells
+# and the doubled, isolated, backward and passed pawns (weighted, white minus black), and each
+# side's passed pawns.
 cdef struct PawnEntry:
     unsigned long long white
     unsigned long long black
@@ -209,6 +210,18 @@ cdef inline void add(Sums* sums, int feature, int amount) noexcept:
     else:
         sums.mg += sums.mg_weights[feature] * amount
         sums.eg += sums.eg_weights[feature] * amount
+
+
+cdef inline void add_placement(Sums* sums, int kind, int ws, int sign) noexcept:
+    """Add a ``kind`` on the white-view square ``ws``: its material and cell, times ``sign``."""
+    if sums.counts == NULL:
+        sums.mg += sign * sums.psq_mg[64 * kind + ws]
+        sums.eg += sign * sums.psq_eg[64 * kind + ws]
+    else:
+        add(sums, F_TABLE + 32 * kind + cell(ws), sign)
+        add(sums, F_TABLE_SIDE + 32 * kind + cell(ws), sign if (ws & 7) < 4 else -sign)
+        if kind != KING:
+            add(sums, F_MATERIAL + kind, sign)
 
 
 cdef inline int mobility_weight(const int* weights, int kind, int mobility) noexcept:
@@ -371,20 +384,14 @@ cdef inline void side_counts(Chess board, int colour, int sign, unsigned long lo
     maps.every = maps.pawns | piece_attacks(TABLES, KING, king, occupied)
     maps.twice = maps.pawns & maps.every
     maps.attackers = 0
-    for kind in range(6):
+    # weighted, the pawns' material and cells come with the pawn structure (``count_features``)
+    for kind in range(PAWN if sums.counts != NULL else KNIGHT, 6):
         bits = board.pieces[colour][kind]
         while bits:
             square = ctz(bits)
             bits &= bits - 1
             ws = square if colour == WHITE else square ^ 56
-            if sums.counts == NULL:
-                sums.mg += sign * sums.psq_mg[64 * kind + ws]
-                sums.eg += sign * sums.psq_eg[64 * kind + ws]
-            else:
-                add(sums, F_TABLE + 32 * kind + cell(ws), sign)
-                add(sums, F_TABLE_SIDE + 32 * kind + cell(ws), sign if (ws & 7) < 4 else -sign)
-                if kind != KING:
-                    add(sums, F_MATERIAL + kind, sign)
+            add_placement(sums, kind, ws, sign)
             if kind == PAWN or kind == KING:
                 continue
             attacks = piece_attacks(TABLES, kind, square, occupied)
@@ -727,7 +734,7 @@ cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns) noexcept:
     cdef Sums pawn_sums
     cdef PawnEntry counted
     cdef unsigned long long white_pawns = board.pieces[WHITE][PAWN]
-    cdef unsigned long long black_pawns = board.pieces[BLACK][PAWN]
+    cdef unsigned long long black_pawns = board.pieces[BLACK][PAWN], bits
     if pawns == NULL:
         pawns = &counted
         pawns.passed[WHITE] = pawn_structure(white_pawns, black_pawns, WHITE, 1, sums)
@@ -740,6 +747,14 @@ cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns) noexcept:
                                                  &pawn_sums)
             pawns.passed[BLACK] = pawn_structure(black_pawns, white_pawns, BLACK, -1,
                                                  &pawn_sums)
+            bits = white_pawns
+            while bits:
+                add_placement(&pawn_sums, PAWN, ctz(bits), 1)
+                bits &= bits - 1
+            bits = black_pawns
+            while bits:
+                add_placement(&pawn_sums, PAWN, ctz(bits) ^ 56, -1)
+                bits &= bits - 1
             pawns.white, pawns.black, pawns.used = white_pawns, black_pawns, True
             pawns.mg, pawns.eg = pawn_sums.mg, pawn_sums.eg
         sums.mg += pawns.mg
