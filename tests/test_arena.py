@@ -430,6 +430,24 @@ def test_bad_players_are_refused_before_any_game(players, error, fragment):
         match.run()
 
 
+def test_an_engine_that_cannot_start_is_refused_with_its_stderr_before_any_game(tmp_path):
+    db = tmp_path / "run.sqlite"
+    match = Match("chess", Player(engine("no-such-mode")), Player("alphabeta(depth=1)"), games=2)
+    with pytest.raises(InvalidOptionError) as refused:
+        match.run(db=db)
+    message = str(refused.value)
+    assert "exited (code 2) during 'uci'" in message
+    assert "scripted_uci: no mode 'no-such-mode'" in message
+    assert not db.exists() or ResultsDB(db).runs() == []
+
+
+def test_an_option_the_engine_does_not_declare_is_refused_before_any_game():
+    typo = engine("good").replace(")", ", MultiPv=2, Hsh=64)")
+    match = Match("chess", Player(typo), Player("alphabeta(depth=1)"), games=2)
+    with pytest.raises(InvalidOptionError, match=r"has no option 'Hsh' \(it declares: MultiPV\)"):
+        match.run()
+
+
 def test_a_fixed_depth_searcher_cannot_keep_to_a_clock():
     with pytest.raises(UnsupportedLimitError, match="cannot keep to a time"):
         Match(

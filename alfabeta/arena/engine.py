@@ -10,6 +10,7 @@ starts a fresh process.
 
 from __future__ import annotations
 
+import collections
 import queue
 import shlex
 import shutil
@@ -21,13 +22,15 @@ from typing import Any
 
 from attrs import define, field
 
-from alfabeta.core import WIN, AlfabetaError, Limit, Position, SearchResult
+from alfabeta.core import WIN, AlfabetaError, InvalidOptionError, Limit, Position, SearchResult
 
 STARTUP_SECONDS = 10.0  # python-chess's default too: an engine must say uciok by then
 QUIT_SECONDS = 1.0  # after "quit", how long an engine may take to exit before it is killed
 STALL_SECONDS = 60.0  # a fixed-depth or fixed-node "go" that takes longer is a hung engine
 DEBIAN_GAMES = "/usr/games"
 CLOCK_GRACE = 0.05  # read a little past the margin so a just-late bestmove is seen as late
+STDERR_LINES = 5  # the last lines of an engine's stderr that a crash report quotes
+STDERR_WAIT = 1.0  # how long a crash report waits for the rest of a dead engine's stderr
 
 
 class EngineFailure(AlfabetaError):
@@ -54,6 +57,25 @@ def engine_command(command: str | Sequence[str]) -> list[str]:
     return words
 
 
+def probe_engine(command: Sequence[str], options: dict[str, Any]) -> str:
+    """Start the engine, run its handshake with ``options`` and quit, before a run plays any
+    game: an engine that cannot start raises EngineFailure (with what it wrote to stderr),
+    and options it does not declare raise InvalidOptionError (an engine ignores them
+    silently). Returns the engine's name."""
+    engine = UciEngine(command, options)
+    try:
+        engine.start()
+        unknown = engine.unknown_options()
+    finally:
+        engine.close()
+    if unknown:
+        declared = ", ".join(sorted(engine.advertised.values())) or "none"
+        raise InvalidOptionError(
+            f"{engine.name} has no option {', '.join(map(repr, unknown))} (it declares: {declared})"
+        )
+    return engine.name
+
+
 def option_text(value: Any) -> str:
     """A ``setoption`` value: booleans as ``true``/``false``."""
     if isinstance(value, bool):
@@ -72,28 +94,40 @@ class UciEngine:
         self.name = self.command[0]
         self.process: subprocess.Popen | None = None
         self.lines: queue.Queue[str | None] = queue.Queue()
+        self.stderr: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
+        self.advertised: dict[str, str] = {}  # option names the engine declared, by lower case
+        self.stderr_reader: threading.Thread | None = None
 
     # ---- process ------------------------------------------------------------------------
     def start(self) -> None:
         """Start the engine process and run the ``uci`` handshake, the ``setoption`` lines and
-        ``isready``; an engine that fails or stalls raises EngineFailure."""
+        ``isready``; an engine that fails or stalls raises EngineFailure. The ``option``
+        lines of the handshake are kept in ``advertised``."""
         try:
             self.process = subprocess.Popen(
                 self.command,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
                 text=True,
                 bufsize=1,
             )
         except OSError as error:
             raise EngineFailure(f"cannot start {self.command[0]!r}: {error}", "crash") from None
         self.lines = queue.Queue()
+        self.stderr.clear()
         threading.Thread(target=self._read, args=(self.process, self.lines), daemon=True).start()
+        self.stderr_reader = threading.Thread(
+            target=self._keep_stderr, args=(self.process, self.stderr), daemon=True
+        )
+        self.stderr_reader.start()
         self.send("uci")
         for line in self._until(lambda line: line == "uciok", STARTUP_SECONDS, "uci"):
             if line.startswith("id name "):
                 self.name = line[8:].strip()
+            elif line.startswith("option name "):
+                name = line[len("option name ") :].partition(" type ")[0].strip()
+                self.advertised[name.lower()] = name
         for key, value in self.options.items():
             self.send(f"setoption name {key} value {option_text(value)}")
         self.ready()
@@ -104,6 +138,18 @@ class UciEngine:
         for line in process.stdout:
             lines.put(line.rstrip("\r\n"))
         lines.put(None)  # end of output: the process is gone
+
+    @staticmethod
+    def _keep_stderr(process: subprocess.Popen, kept: collections.deque[str]) -> None:
+        assert process.stderr is not None
+        for line in process.stderr:
+            if line.strip():
+                kept.append(line.rstrip("\r\n"))
+
+    def unknown_options(self) -> list[str]:
+        """The names among ``options`` that the engine did not declare in its handshake (UCI
+        option names are not case sensitive); call after ``start()``."""
+        return [key for key in self.options if key.lower() not in self.advertised]
 
     @property
     def alive(self) -> bool:
@@ -136,11 +182,18 @@ class UciEngine:
             if line is None:
                 code = self.process.wait() if self.process is not None else None
                 raise EngineFailure(
-                    f"{self.name} exited (code {code}) during {waiting_for!r}", "crash"
+                    f"{self.name} exited (code {code}) during {waiting_for!r}" + self._last_words(),
+                    "crash",
                 )
             yield line
             if done(line):
                 return
+
+    def _last_words(self) -> str:
+        """What the engine last wrote to stderr, for a crash report ('' if nothing)."""
+        if self.stderr_reader is not None:  # the process has ended: its stderr is ending too
+            self.stderr_reader.join(STDERR_WAIT)
+        return f"; its stderr ended: {' | '.join(self.stderr)}" if self.stderr else ""
 
     def ready(self, seconds: float = STARTUP_SECONDS) -> None:
         """Send ``isready`` and wait ``seconds`` at most for ``readyok``."""
@@ -169,7 +222,7 @@ class UciEngine:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-        for stream in (process.stdin, process.stdout):
+        for stream in (process.stdin, process.stdout, process.stderr):
             try:
                 if stream is not None:
                     stream.close()

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import define, field
 
 from alfabeta.arena.adjudication import Adjudication
+from alfabeta.arena.engine import EngineFailure, probe_engine
 from alfabeta.arena.executors import open_backend
 from alfabeta.arena.jobs import GameJob, GameResult, catalog_in_use
 from alfabeta.arena.openings import Opening, choose_opening, read_openings
@@ -108,11 +109,15 @@ class _Run:
             )
         for player in self._players():
             if player.kind == UCI:
-                command, _ = uci_settings(player.spec)
+                command, options = uci_settings(player.spec)
                 if shutil.which(command[0]) is None:
                     raise InvalidOptionError(
                         f"{player.name}: engine command {command[0]!r} not found"
                     )
+                try:
+                    probe_engine(command, options)
+                except (EngineFailure, InvalidOptionError) as error:
+                    raise InvalidOptionError(f"{player.name}: {error}") from None
             build_player(player, catalog, position)
         if self.openings:
             self._suite = read_openings(self.openings, position)

@@ -9,6 +9,9 @@ own move generator), and misbehaves on purpose according to its first argument:
     crash-once  crashes on its first ``go`` if the file named by the second argument does not
                 exist yet (and creates it), then behaves: a restarted engine plays on
     no-uciok    never finishes the handshake
+
+Any other mode is refused at once: a line on stderr and exit code 2, as a mistyped command
+line fails.
 """
 
 import os
@@ -17,8 +20,14 @@ import sys
 from alfabeta.plugins.catalog import load_catalog
 
 
+MODES = ("good", "crash", "stall", "illegal", "crash-once", "no-uciok")
+
+
 def main() -> None:
     mode = sys.argv[1] if len(sys.argv) > 1 else "good"
+    if mode not in MODES:
+        print(f"scripted_uci: no mode {mode!r}", file=sys.stderr, flush=True)
+        sys.exit(2)
     flag = sys.argv[2] if len(sys.argv) > 2 else ""
     game = load_catalog(autoload=False).game("chess")
     position = game
@@ -29,6 +38,7 @@ def main() -> None:
             continue
         if words[0] == "uci":
             print("id name scripted", flush=True)
+            print("option name MultiPV type spin default 1 min 1 max 500", flush=True)
             if mode != "no-uciok":
                 print("uciok", flush=True)
         elif words[:3] == ["setoption", "name", "MultiPV"]:
