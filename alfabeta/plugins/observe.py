@@ -8,6 +8,8 @@ all search through it, so a plugin sees every search alfabeta runs.
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -48,10 +50,14 @@ class Observed:
         return repr(self.searcher)
 
 
+@functools.cache
+def _search_takes_info(kind: type) -> bool:
+    return "on_info" in inspect.signature(kind.search).parameters
+
+
 def takes_info(searcher: Any) -> bool:
     """Whether ``searcher.search`` streams its iterations (an ``on_info`` argument), seen
-    through an Observed wrapper."""
-    import inspect
-
+    through an Observed wrapper; asked once per searcher class (a UCI engine asks at every
+    ``go``)."""
     inner = searcher.searcher if isinstance(searcher, Observed) else searcher
-    return "on_info" in inspect.signature(inner.search).parameters
+    return _search_takes_info(type(inner))

@@ -122,6 +122,7 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
 cimport cython
 from libc.math cimport log
 from libc.stdlib cimport calloc, free
+from libc.string cimport memcpy
 from libc.stdint cimport uint64_t
 
 from alfabeta.core.evaluator cimport Evaluator
@@ -223,6 +224,24 @@ cdef struct Options:
 
 
 @cython.final
+cdef int[64][64] _lmr_table_made  # the last table ``_fill_lmr_table`` computed …
+cdef int _lmr_table_scale = -1    # … and its ``lmr_scale``
+
+
+cdef void _fill_lmr_table(int[64][64] table, int lmr_scale) noexcept:
+    """Fill ``table`` with ``lmr_log``'s reductions for ``lmr_scale``, computed once per scale
+    rather than per search (4,096 logarithms cost as much as a small search)."""
+    global _lmr_table_scale
+    cdef int d, n
+    if lmr_scale != _lmr_table_scale:
+        for d in range(1, 64):
+            for n in range(1, 64):
+                _lmr_table_made[d][n] = <int> (0.75 + log(d) * log(n) / 2.25
+                                               * (lmr_scale / 100.0))
+        _lmr_table_scale = lmr_scale
+    memcpy(table, _lmr_table_made, sizeof(_lmr_table_made))
+
+
 cdef class Family:
     """One search of the family: the options, the move picker and the table. The window
     contracts of ``root``, ``node`` and ``quiesce`` (v is the node's true value at the
@@ -260,8 +279,7 @@ cdef class Family:
 
     def __cinit__(self, SearchContext ctx, dict options, TranspositionTable table=None,
                   MovePicker picker=None):
-        cdef int d, n
-        cdef double lmr_scale = options["lmr_scale"] / 100.0
+        cdef int i
         self.ctx = ctx
         self.pos = ctx.pos
         o = options
@@ -317,9 +335,8 @@ cdef class Family:
         if self.o.tt:
             self.table = table if table is not None else \
                 TranspositionTable(o["tt_mb"], o["tt_ways"] == 2)
-        for d in range(1, 64 if self.o.lmr_log else 0):
-            for n in range(1, 64):
-                self.lmr_table[d][n] = <int> (0.75 + log(d) * log(n) / 2.25 * lmr_scale)
+        if self.o.lmr_log:
+            _fill_lmr_table(self.lmr_table, options["lmr_scale"])
         for i in range(SEARCH_MAX_PLY + 2):
             self.excluded[i] = NO_MOVE
             self.static_at[i] = NO_STATIC

@@ -126,12 +126,12 @@ cdef class MovePicker:
         cdef int i
         for i in range(2 * (SEARCH_MAX_PLY + 2)):
             self.killer[i] = NO_MOVE
-        for i in range(2 * HISTORY_SIZE if self.use_history else 0):
-            self.history[i] //= 2
-        for i in range((2 << CONTHIST_BITS) if self.use_conthist else 0):
-            self.conthist[i] //= 2
-        for i in range(2 * HISTORY_SIZE if self.use_capture_history else 0):
-            self.capture_history[i] //= 2
+        if self.use_history:
+            _halve(self.history, 2 * HISTORY_SIZE)
+        if self.use_conthist:
+            _halve(self.conthist, 2 << CONTHIST_BITS)
+        if self.use_capture_history:
+            _halve(self.capture_history, 2 * HISTORY_SIZE)
 
     cdef long long* history_slot(self, int side, int move) noexcept:
         return &self.history[side * HISTORY_SIZE + ((<unsigned int> move * 2654435761u)
@@ -296,6 +296,14 @@ cdef class MovePicker:
             _nudge(self.history_slot(side, failed[i]), -bonus)
             if paired:
                 _nudge(self.conthist_slot(side, previous, failed[i]), -bonus)
+
+
+cdef void _halve(long long* scores, Py_ssize_t count) noexcept:
+    """Halve each of ``count`` scores, rounding towards zero (a plain loop over a local
+    pointer, which the C compiler vectorises)."""
+    cdef Py_ssize_t i
+    for i in range(count):
+        scores[i] = scores[i] // 2
 
 
 cdef inline void _nudge(long long* score, long long bonus) noexcept:
