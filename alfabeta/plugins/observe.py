@@ -8,7 +8,6 @@ all search through it, so a plugin sees every search alfabeta runs.
 
 from __future__ import annotations
 
-import functools
 import inspect
 from collections.abc import Callable
 from typing import Any
@@ -50,9 +49,7 @@ class Observed:
         return repr(self.searcher)
 
 
-@functools.cache
-def _search_takes_info(kind: type) -> bool:
-    return "on_info" in inspect.signature(kind.search).parameters
+_TAKES_INFO: dict[type, bool] = {}  # by searcher class: does its ``search`` take ``on_info``?
 
 
 def takes_info(searcher: Any) -> bool:
@@ -60,4 +57,7 @@ def takes_info(searcher: Any) -> bool:
     through an Observed wrapper; asked once per searcher class (a UCI engine asks at every
     ``go``)."""
     inner = searcher.searcher if isinstance(searcher, Observed) else searcher
-    return _search_takes_info(type(inner))
+    kind = type(inner)
+    if kind not in _TAKES_INFO:
+        _TAKES_INFO[kind] = "on_info" in inspect.signature(kind.search).parameters
+    return _TAKES_INFO[kind]

@@ -19,7 +19,6 @@ import sys
 
 from alfabeta.plugins.catalog import load_catalog
 
-
 MODES = ("good", "crash", "stall", "illegal", "crash-once", "no-uciok")
 
 
