@@ -57,11 +57,11 @@ def engine_command(command: str | Sequence[str]) -> list[str]:
     return words
 
 
-def probe_engine(command: Sequence[str], options: dict[str, Any]) -> str:
+def probe_engine(command: Sequence[str], options: dict[str, Any]) -> None:
     """Start the engine, run its handshake with ``options`` and quit, before a run plays any
     game: an engine that cannot start raises EngineFailure (with what it wrote to stderr),
     and options it does not declare raise InvalidOptionError (an engine ignores them
-    silently). Returns the engine's name."""
+    silently)."""
     engine = UciEngine(command, options)
     try:
         engine.start()
@@ -73,7 +73,6 @@ def probe_engine(command: Sequence[str], options: dict[str, Any]) -> str:
         raise InvalidOptionError(
             f"{engine.name} has no option {', '.join(map(repr, unknown))} (it declares: {declared})"
         )
-    return engine.name
 
 
 def option_text(value: Any) -> str:

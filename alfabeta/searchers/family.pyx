@@ -223,7 +223,6 @@ cdef struct Options:
     int mtd_start
 
 
-@cython.final
 cdef int[64][64] _lmr_table_made  # the last table ``_fill_lmr_table`` computed …
 cdef int _lmr_table_scale = -1    # … and its ``lmr_scale``
 
@@ -242,6 +241,7 @@ cdef void _fill_lmr_table(int[64][64] table, int lmr_scale) noexcept:
     memcpy(table, _lmr_table_made, sizeof(_lmr_table_made))
 
 
+@cython.final
 cdef class Family:
     """One search of the family: the options, the move picker and the table. The window
     contracts of ``root``, ``node`` and ``quiesce`` (v is the node's true value at the
