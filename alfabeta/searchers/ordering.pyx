@@ -299,11 +299,15 @@ cdef class MovePicker:
 
 
 cdef void _halve(long long* scores, Py_ssize_t count) noexcept:
-    """Halve each of ``count`` scores, rounding towards zero (a plain loop over a local
-    pointer: about half the instructions of halving through ``self``'s field in place)."""
+    """Halve each of ``count`` scores, rounding towards zero, as ``x // 2`` does in C. Written
+    with unsigned shifts and masks (add the sign bit, shift right, put the sign back), which
+    SSE2 has for 64-bit lanes, so that gcc vectorises the loop."""
+    cdef unsigned long long* raw = <unsigned long long*> scores
+    cdef unsigned long long x, sign = 1ULL << 63
     cdef Py_ssize_t i
     for i in range(count):
-        scores[i] = scores[i] // 2
+        x = raw[i] + (raw[i] >> 63)
+        raw[i] = (x >> 1) | (x & sign)
 
 
 cdef inline void _nudge(long long* score, long long bonus) noexcept:
