@@ -251,14 +251,15 @@ cdef class Family:
       v ≥ β, and α < r < β means r = v.
     * fail-soft (``fail=soft``, ``pvs`` off): r ≤ α means v ≤ r, r ≥ β means v ≥ r, and
       α < r < β means r = v: a bound as tight as the search found.
-    * ``pvs`` on, either ``fail``: r ≥ α; r = α means v ≤ α (fail-hard below), r ≥ β means
+    * ``pvs`` on, ``fail=hard``: r ≥ α; r = α means v ≤ α (fail-hard below), r ≥ β means
       v ≥ r (soft above: a cut-off returns the refuting value), and α < r < β means r = v.
+    * ``pvs`` on, ``fail=soft``: the fail-soft contract — a node whose moves all fail low
+      returns the best of their bounds.
 
     These hold for every node the search expands (the root included; tested in
     ``tests/test_window_contracts.py``). A node scored without expanding it — a finished game,
     the evaluator at the horizon without quiescence — returns its exact value, which keeps
-    the fail-soft contract under every option; with ``fail=soft`` a table bound may end a node
-    below α even under ``pvs``.
+    the fail-soft contract under every option.
     """
 
     cdef SearchContext ctx
@@ -688,7 +689,8 @@ cdef class Family:
                     beta - (alpha if alpha > best else best) <= o.futility:
                 break
         if o.pvs:
-            score = alpha
+            # fail-soft PVS: the best value found, a bound under α when nothing raised it
+            score = best if o.fail_soft and best > -SCORE_INF else alpha
         elif o.fail_soft:
             score = best
         elif best <= alpha:
