@@ -196,6 +196,13 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     reduced = ", lmr=2, lmr_log=on, malus=on"
     assert nodes(reduced + ", lmr_history=on") != nodes(reduced)
     assert nodes(", lmr=2, lmr_log=on, lmr_history=on") == nodes(", lmr=2, lmr_log=on")  # malus
+    # quiet moves whose history (with malus, below zero once they fail) is under the floor
+    cuts = ", malus=on, quiet_cuts=on"
+    assert nodes(cuts + ", history_prune=2000") < nodes(cuts)
+    assert nodes(", malus=on, history_prune=2000") == nodes(", malus=on")  # quiet by quiet_cuts
+    # checks extended only at the horizon and deep in the tree
+    assert nodes(", extensions=16, extend_from=4") < nodes(", extensions=16")
+    assert nodes(", extend_from=4") == plain  # a limit on the check extension
 
 
 def test_a_full_two_way_table_keeps_the_exact_value(catalog):

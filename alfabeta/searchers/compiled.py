@@ -136,6 +136,7 @@ class AlphaBeta(PyAlphaBeta):
     delta: int = field(default=0, validator=whole(0), kw_only=True)
     improving: bool = field(default=False, validator=FLAG, kw_only=True)
     see_prune: int = field(default=0, validator=whole(0), kw_only=True)
+    history_prune: int = field(default=0, validator=whole(0), kw_only=True)
     probcut: int = field(default=0, validator=whole(0), kw_only=True)
     iir: bool = field(default=False, validator=FLAG, kw_only=True)
     see: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -147,6 +148,7 @@ class AlphaBeta(PyAlphaBeta):
     adaptive_time: bool = field(default=False, validator=FLAG, kw_only=True)
     moves_to_go: int = field(default=timeman.MOVES_TO_GO, validator=whole(1, 1000), kw_only=True)
     extensions: int = field(default=0, validator=whole(0), kw_only=True)
+    extend_from: int = field(default=0, validator=whole(0), kw_only=True)
     singular: bool = field(default=False, validator=FLAG, kw_only=True)
     secondary: int = field(default=0, validator=whole(0), kw_only=True)
     book: Callable | None = field(default=None, validator=_callable_book, kw_only=True, repr=False)
@@ -239,6 +241,7 @@ class AlphaBeta(PyAlphaBeta):
             "delta": self.delta,
             "improving": self.improving,
             "see_prune": self.see_prune,
+            "history_prune": self.history_prune,
             "probcut": self.probcut,
             "iir": self.iir,
             "see": self.see,
@@ -248,6 +251,7 @@ class AlphaBeta(PyAlphaBeta):
             "spare_checks": self.spare_checks,
             "frontier": self.frontier,
             "extensions": self.extensions,
+            "extend_from": self.extend_from,
             "singular": self.singular,
             "secondary": self.secondary,
             "mtd": False,

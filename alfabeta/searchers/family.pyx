@@ -81,6 +81,10 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   a move after the first whose static exchange (the game's ``exchange``: for a quiet move,
   what the opponent wins by taking the piece moved) is below −``see_prune`` × depth is not
   searched;
+* ``history_prune`` (with ``history``, ``captures`` and ``quiet_cuts``): at such a node of
+  depth ≤ ``HISTORY_PRUNE_DEPTH``, a quiet move after the staged ones whose history is below
+  −``history_prune`` × (depth − 1) is skipped unless it leaves the opponent tactical (gives
+  check), as Stockfish prunes by its continuation history;
 * ``probcut`` (with ``quiescence``): at a null-window node of depth ≥ ``PROBCUT_DEPTH`` that
   is not tactical, after the null move, a noisy move whose static exchange could lift the
   static score to β' = β + ``probcut`` and that then reaches β' both in quiescence and
@@ -106,6 +110,8 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   ``lmr_tt_noisy`` (with ``quiet_cuts``) one ply more where the table's move is noisy;
 * ``extensions``: a position the game marks tactical (``is_tactical``) is searched one ply
   deeper, at most that many times along a path ("continuación heurística", §1.10);
+  ``extend_from``: only at the horizon (depth ≤ 0, where quiescence would stand pat) and at
+  depth ≥ this (0: everywhere), as Stockfish extends checks only deep in the tree;
 * ``singular``: singular extensions (with ``tt`` and ``extensions``) — below the root, when
   the table holds a lower bound L for a node of depth ≥ ``SINGULAR_DEPTH`` from at most
   ``SINGULAR_REACH`` plies shallower, the node is first searched without its table move at
@@ -161,6 +167,7 @@ cdef enum:
     QUIET_PRUNE_DEPTH = 3  # late-move pruning at depth ≤ this
     FRONTIER_DEPTH = 2   # futility pruning of quiet moves at depth ≤ this
     SEE_PRUNE_DEPTH = 4  # ``see_prune`` at depth ≤ this
+    HISTORY_PRUNE_DEPTH = 3  # ``history_prune`` at depth ≤ this
     PROBCUT_DEPTH = 5    # ``probcut`` at depth ≥ this,
     PROBCUT_REDUCTION = 4  # its searches this many plies shallower than the node
     SINGULAR_DEPTH = 7   # ``singular`` tests nodes of at least this depth,
@@ -209,6 +216,7 @@ cdef struct Options:
     bint improving
     bint static_trend  # ``improving`` or ``rfp_improving``: each ply's static score kept
     int see_prune
+    int history_prune
     int probcut
     bint iir
     bint see
@@ -217,6 +225,7 @@ cdef struct Options:
     bint spare_checks
     int frontier
     int extensions
+    int extend_from
     bint singular
     int secondary
     bint mtd
@@ -321,6 +330,8 @@ cdef class Family:
         self.o.rfp_improving = o["rfp_improving"] and o["rfp"] > 0
         self.o.static_trend = self.o.improving or self.o.rfp_improving
         self.o.see_prune = o["see_prune"]
+        self.o.history_prune = o["history_prune"] if o["history"] and o["quiet_cuts"] \
+            and o["captures"] else 0
         self.o.probcut = o["probcut"] if o["quiescence"] else 0
         self.o.iir = o["iir"]
         self.o.see = o["see"] and o["captures"]
@@ -329,6 +340,7 @@ cdef class Family:
         self.o.spare_checks = o["spare_checks"]
         self.o.frontier = o["frontier"]
         self.o.extensions = o["extensions"]
+        self.o.extend_from = o["extend_from"]
         self.o.singular = o["singular"] and o["tt"]
         self.o.secondary = o["secondary"]
         self.o.mtd = o["mtd"]
@@ -375,7 +387,8 @@ cdef class Family:
         done[0] = False
         if status[0] == RESULT_LEAF:
             depth[0] = 0
-        elif self.o.extensions and extended[0] < self.o.extensions and self.pos.is_tactical():
+        elif self.o.extensions and extended[0] < self.o.extensions \
+                and (depth[0] <= 0 or depth[0] >= self.o.extend_from) and self.pos.is_tactical():
             depth[0] += 1
             extended[0] += 1
         return 0
@@ -634,11 +647,16 @@ cdef class Family:
         cdef int excluded = self.excluded[ply]
         cdef int staged = 0, previous = self.path[ply - 1] if ply > 0 else NO_MOVE
         cdef int see_floor = 0
+        cdef long long history_floor = 0
         cdef int* moves = ply_moves(self.ctx, ply)
-        cdef bint see_pruning = o.see_prune and ply > 0 and beta - alpha == 1 \
-            and depth <= SEE_PRUNE_DEPTH and not self.pos.is_tactical()
+        cdef bint quiet_node = ply > 0 and beta - alpha == 1 and not self.pos.is_tactical()
+        cdef bint see_pruning = o.see_prune and quiet_node and depth <= SEE_PRUNE_DEPTH
+        cdef bint history_pruning = o.history_prune and quiet_node \
+            and depth <= HISTORY_PRUNE_DEPTH
         if see_pruning:
             see_floor = -o.see_prune * depth
+        if history_pruning:
+            history_floor = -o.history_prune * (depth - 1)
         count = self.pos.generate(moves)
         if self.picker.active:
             staged = self.picker.order(self.pos, moves, count, ply, tt_move, previous)
@@ -652,6 +670,11 @@ cdef class Family:
             if m == excluded:
                 continue
             if see_pruning and i > 0 and best > -PROVEN and self.pos.exchange(m) < see_floor:
+                continue
+            if history_pruning and i >= staged and i > 0 and best > -PROVEN \
+                    and not self.picker.noisy_at(ply, i) \
+                    and self.picker.history_of(self.pos.side_to_move, m) < history_floor \
+                    and not self.gives_check(m):
                 continue
             a = alpha if o.pvs or alpha > best else best
             if ply == 0 and not o.shared_root:
