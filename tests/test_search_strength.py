@@ -79,6 +79,7 @@ def test_a_position_whose_only_non_losing_line_repeats_is_scored_a_draw(catalog)
     [
         "",
         "singular=on",
+        "history_prune=2000",
         "razor=200",
         "delta=200",
         "improving=on",
@@ -98,7 +99,10 @@ def test_the_full_configuration_finds_each_mate_at_its_distance(catalog, fen, n,
     # or improving; a 246-feature fit at 8 with every extra, and the shipped one (its data
     # relabelled by that fit) at 8 to 11. So `tuned` gets eight. qs_checks and lmr_cut are
     # not among the extras: with either (and the 222-feature fit), that move is found only
-    # at depth 12, while Qxa4's score climbs from +1075 to +1300…+1600 at depth 9.
+    # at depth 12, while Qxa4's score climbs from +1075 to +1300…+1600 at depth 9. Nor are
+    # extend_from=6, singular_negative and singular_depth=4, which spend the search's plies
+    # elsewhere than along the checks: with `standard`, depth 9 no longer reaches the Q v P
+    # mate in 3.
     position = catalog.game("chess").from_string(fen)
     spec = FULL[:-1] + f", {extra})" if extra else FULL
     for evaluator, beyond in (("standard", 3), ("tuned", 9)):
@@ -203,6 +207,12 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     # checks extended only at the horizon and deep in the tree
     assert nodes(", extensions=16, extend_from=4") < nodes(", extensions=16")
     assert nodes(", extend_from=4") == plain  # a limit on the check extension
+    singular = ", extensions=16, singular=on"
+    assert nodes(singular + ", singular_depth=3") != nodes(singular)  # more nodes tested
+    # the table's move a ply shallower where its bound beats β but it is not singular
+    assert nodes(singular + ", singular_depth=3, singular_negative=on") < nodes(
+        singular + ", singular_depth=3"
+    )
 
 
 def test_a_full_two_way_table_keeps_the_exact_value(catalog):

@@ -150,6 +150,8 @@ class AlphaBeta(PyAlphaBeta):
     extensions: int = field(default=0, validator=whole(0), kw_only=True)
     extend_from: int = field(default=0, validator=whole(0), kw_only=True)
     singular: bool = field(default=False, validator=FLAG, kw_only=True)
+    singular_depth: int = field(default=7, validator=whole(2, 64), kw_only=True)
+    singular_negative: bool = field(default=False, validator=FLAG, kw_only=True)
     secondary: int = field(default=0, validator=whole(0), kw_only=True)
     book: Callable | None = field(default=None, validator=_callable_book, kw_only=True, repr=False)
     keep_table: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -253,6 +255,8 @@ class AlphaBeta(PyAlphaBeta):
             "extensions": self.extensions,
             "extend_from": self.extend_from,
             "singular": self.singular,
+            "singular_depth": self.singular_depth,
+            "singular_negative": self.singular_negative,
             "secondary": self.secondary,
             "mtd": False,
             "mtd_start": 0,

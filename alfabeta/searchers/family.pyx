@@ -113,11 +113,13 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   ``extend_from``: only at the horizon (depth ≤ 0, where quiescence would stand pat) and at
   depth ≥ this (0: everywhere), as Stockfish extends checks only deep in the tree;
 * ``singular``: singular extensions (with ``tt`` and ``extensions``) — below the root, when
-  the table holds a lower bound L for a node of depth ≥ ``SINGULAR_DEPTH`` from at most
-  ``SINGULAR_REACH`` plies shallower, the node is first searched without its table move at
-  half the depth with the null window below s = L − ``SINGULAR_MARGIN`` × depth; if nothing
-  reaches s, the table move is searched one ply deeper (an extension, counted against
-  ``extensions``); if s ≥ β, several moves beat β and the node returns s (multi-cut);
+  the table holds a lower bound L for a node of depth ≥ ``singular_depth`` (7 unless set)
+  from at most ``SINGULAR_REACH`` plies shallower, the node is first searched without its
+  table move at half the depth with the null window below s = L − ``SINGULAR_MARGIN`` ×
+  depth; if nothing reaches s, the table move is searched one ply deeper (an extension,
+  counted against ``extensions``); if s ≥ β, several moves beat β and the node returns s
+  (multi-cut); with ``singular_negative``, if L ≥ β without either, the table move is
+  searched one ply shallower (a negative extension, as in Stockfish);
 * ``secondary``: the chosen root move is searched that many plies deeper; if it then scores
   below the best other move, that move is played ("búsqueda secundaria", §1.5);
 * ``mtd``: MTD(f) (§1.18) — null-window passes of the memory-enhanced test (fail-soft
@@ -170,8 +172,7 @@ cdef enum:
     HISTORY_PRUNE_DEPTH = 3  # ``history_prune`` at depth ≤ this
     PROBCUT_DEPTH = 5    # ``probcut`` at depth ≥ this,
     PROBCUT_REDUCTION = 4  # its searches this many plies shallower than the node
-    SINGULAR_DEPTH = 7   # ``singular`` tests nodes of at least this depth,
-    SINGULAR_REACH = 3   # with a table bound from at most this many plies shallower,
+    SINGULAR_REACH = 3   # ``singular``: a table bound from at most this many plies shallower,
     SINGULAR_MARGIN = 2  # s = the bound − this × depth
     ALL_MOVES = 1 << 30  # a quiet_limit that skips nothing
     NO_STATIC = -(1 << 30)  # ``improving``: no static score known at that ply
@@ -227,6 +228,8 @@ cdef struct Options:
     int extensions
     int extend_from
     bint singular
+    int singular_depth
+    bint singular_negative
     int secondary
     bint mtd
     int mtd_start
@@ -342,6 +345,8 @@ cdef class Family:
         self.o.extensions = o["extensions"]
         self.o.extend_from = o["extend_from"]
         self.o.singular = o["singular"] and o["tt"]
+        self.o.singular_depth = o["singular_depth"]
+        self.o.singular_negative = o["singular_negative"]
         self.o.secondary = o["secondary"]
         self.o.mtd = o["mtd"]
         self.o.mtd_start = o["mtd_start"]
@@ -640,7 +645,7 @@ cdef class Family:
         the picker's staged ones are skipped (the first move is always searched; with
         ``spare_checks``, so are those that give check). At the root (ply 0) every move
         gets the original α unless ``shared_root``, and the best finished value is kept for
-        a stopped search. ``singular`` (0 or 1) plies more for the
+        a stopped search. ``singular`` (−1, 0 or 1) plies more for the
         table's move; the ply's ``excluded`` move is not searched (nor the result stored)."""
         cdef Options* o = &self.o
         cdef int count, i, m, a, value, score, best = -SCORE_INF, best_move = NO_MOVE
@@ -680,8 +685,8 @@ cdef class Family:
             if ply == 0 and not o.shared_root:
                 a = alpha_orig
             if singular and m == tt_move:
-                value = self.child(m, i, depth + 1, ply, a, beta, tt_move, extended + 1,
-                                   staged)
+                value = self.child(m, i, depth + singular, ply, a, beta, tt_move,
+                                   extended + (singular > 0), staged)
             else:
                 value = self.child(m, i, depth, ply, a, beta, tt_move, extended, staged)
             if self.ctx.aborted:
@@ -766,7 +771,7 @@ cdef class Family:
         cdef int status = RESULT_ONGOING, score = 0, tt_move = NO_MOVE
         cdef int alpha_orig = alpha, beta_orig = beta, quiet_limit = ALL_MOVES
         cdef uint64_t key = 0
-        cdef bint done, excluding = self.excluded[ply] != NO_MOVE
+        cdef bint done, excluding = self.excluded[ply] != NO_MOVE, multi_cut = False
         cdef int singular = 0
         if self.o.static_trend:
             self.static_at[ply] = NO_STATIC
@@ -798,23 +803,25 @@ cdef class Family:
         if self.o.iir and self.o.tt and tt_move == NO_MOVE and depth >= IIR_DEPTH:
             depth -= 1
         if self.o.singular and ply > 0 and not excluding and tt_move != NO_MOVE \
-                and depth >= SINGULAR_DEPTH and extended < self.o.extensions:
-            singular = self.singular_test(key, depth, ply, beta, tt_move, extended, &score)
+                and depth >= self.o.singular_depth and extended < self.o.extensions:
+            singular = self.singular_test(key, depth, ply, beta, tt_move, extended, &score,
+                                          &multi_cut)
             if self.ctx.aborted:
                 return 0
-            if singular < 0:
+            if multi_cut:
                 return score
         return self.moves_loop(depth, ply, alpha, beta, key, tt_move, extended, alpha_orig,
                                beta_orig, quiet_limit, singular)
 
     cdef int singular_test(self, uint64_t key, int depth, int ply, int beta, int tt_move,
-                           int extended, int* score) except? -2147483647:
+                           int extended, int* score, bint* multi_cut) except? -2147483647:
         """``singular``: is the table's move far better than every other? When the table holds
         a lower bound L for this node from at least depth − ``SINGULAR_REACH``, the node is
         searched without the move at half the depth with the null window below s = L −
-        ``SINGULAR_MARGIN`` × depth. Returns 1 when nothing else reaches s (the move is
-        singular: searched a ply deeper), −1 when s ≥ β as well (several moves beat β: the
-        node is cut with ``score`` = s), else 0."""
+        ``SINGULAR_MARGIN`` × depth. Returns the plies the table's move is searched deeper:
+        1 when nothing else reaches s (the move is singular); 0 with ``multi_cut`` set when
+        s ≥ β as well (several moves beat β: the node is cut with ``score`` = s); with
+        ``singular_negative``, −1 when L ≥ β (the move need not be searched as deep); else 0."""
         cdef Entry* entry = self.table.probe(key)
         cdef int lower, target, value
         if entry == NULL or entry.move != tt_move or entry.depth < depth - SINGULAR_REACH:
@@ -832,6 +839,9 @@ cdef class Family:
             return 1
         if target >= beta:
             score[0] = target
+            multi_cut[0] = True
+            return 0
+        if self.o.singular_negative and lower >= beta:
             return -1
         return 0
 
