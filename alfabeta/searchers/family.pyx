@@ -654,7 +654,8 @@ cdef class Family:
         cdef int see_floor = 0
         cdef long long history_floor = 0
         cdef int* moves = ply_moves(self.ctx, ply)
-        cdef bint quiet_node = ply > 0 and beta - alpha == 1 and not self.pos.is_tactical()
+        cdef bint quiet_node = (o.see_prune or o.history_prune) and ply > 0 \
+            and beta - alpha == 1 and not self.pos.is_tactical()
         cdef bint see_pruning = o.see_prune and quiet_node and depth <= SEE_PRUNE_DEPTH
         cdef bint history_pruning = o.history_prune and quiet_node \
             and depth <= HISTORY_PRUNE_DEPTH
