@@ -122,6 +122,7 @@ class AlphaBeta(PyAlphaBeta):
     lmr_history: bool = field(default=False, validator=FLAG, kw_only=True)
     lmr_cut: int = field(default=0, validator=whole(0, 3), kw_only=True)
     lmr_tt_noisy: bool = field(default=False, validator=FLAG, kw_only=True)
+    lmr_counter: bool = field(default=False, validator=FLAG, kw_only=True)
     tt_static: bool = field(default=False, validator=FLAG, kw_only=True)
     correction: bool = field(default=False, validator=FLAG, kw_only=True)
     null_adaptive: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -229,6 +230,7 @@ class AlphaBeta(PyAlphaBeta):
             "lmr_history": self.lmr_history,
             "lmr_cut": self.lmr_cut,
             "lmr_tt_noisy": self.lmr_tt_noisy,
+            "lmr_counter": self.lmr_counter,
             "tt_static": self.tt_static,
             "correction": self.correction,
             "null_adaptive": self.null_adaptive,

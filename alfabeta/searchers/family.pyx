@@ -108,6 +108,7 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   zero; ``lmr_cut`` reduces the late moves of a node that expects a cut-off (a null-window
   node below a PV node's later moves, and every other ply below it) that many plies more;
   ``lmr_tt_noisy`` (with ``quiet_cuts``) one ply more where the table's move is noisy;
+  ``lmr_counter`` (with ``countermove``) leaves the countermove unreduced, as the killers;
 * ``extensions``: a position the game marks tactical (``is_tactical``) is searched one ply
   deeper, at most that many times along a path ("continuación heurística", §1.10);
   ``extend_from``: only at the horizon (depth ≤ 0, where quiescence would stand pat) and at
@@ -204,6 +205,7 @@ cdef struct Options:
     bint correction
     int lmr_cut
     bint lmr_tt_noisy
+    bint lmr_counter
     int verify_depth
     bint null_adaptive
     int null_depth
@@ -314,6 +316,7 @@ cdef class Family:
         self.o.lmr_history = o["lmr_history"] and o["lmr_log"] and o["malus"] and o["history"]
         self.o.lmr_cut = o["lmr_cut"]
         self.o.lmr_tt_noisy = o["lmr_tt_noisy"]
+        self.o.lmr_counter = o["lmr_counter"] and o["countermove"]
         self.o.tt_static = o["tt_static"] and o["tt"]
         self.o.correction = o["correction"]
         if self.o.correction:
@@ -569,6 +572,8 @@ cdef class Family:
         cdef int value = 0, reduction
         cdef bint leaf_child, pv_node = beta - alpha > 1
         cdef long long history = 0
+        cdef bint counter = o.lmr_counter and ply > 0 \
+            and self.picker.is_countermove(self.pos.side_to_move, self.path[ply - 1], move)
         if o.lmr_history:
             history = self.picker.history_of(self.pos.side_to_move, move)
         self.path[ply] = move
@@ -577,7 +582,7 @@ cdef class Family:
         self.cut_expected[ply + 1] = index > 0 if pv_node else not self.cut_expected[ply]
         self.pos.make(move)
         if o.lmr and index >= o.lmr and depth >= 3 and move != tt_move \
-                and not self.picker.is_killer(ply, move) \
+                and not self.picker.is_killer(ply, move) and not counter \
                 and (not self.picker.use_captures or index >= staged):
             reduction = self.reduction(depth, index, pv_node, history)
             # the picker put the table's move first; noisy_at is False without quiet_cuts

@@ -43,3 +43,4 @@ cdef class MovePicker:
     cdef void reward(self, int side, int ply, int move, int depth, int* failed,
                      int failed_count, int failed_index, int previous) noexcept
     cdef bint is_killer(self, int ply, int move) noexcept
+    cdef bint is_countermove(self, int side, int previous, int move) noexcept

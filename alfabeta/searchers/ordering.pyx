@@ -164,6 +164,12 @@ cdef class MovePicker:
         return self.use_killers and (self.killer[2 * ply] == move
                                      or self.killer[2 * ply + 1] == move)
 
+    cdef bint is_countermove(self, int side, int previous, int move) noexcept:
+        """Is ``move`` by ``side`` the countermove to ``previous`` (always False with
+        countermoves off or no previous move)?"""
+        return self.use_countermove and previous != NO_MOVE \
+            and self.countermove_slot(side, previous)[0] == move
+
     cdef int order(self, Position pos, int* moves, int count, int ply, int tt_move,
                    int previous) except -1:
         """Sort ``moves`` in place into the stages above (stable); ``previous`` is the move
