@@ -361,8 +361,11 @@ def design(positions: Positions) -> np.ndarray:
     """The design matrix: the counts scaled by phase/24 (middlegame weights) beside the counts
     scaled by (24 − phase)/24 (endgame weights), float32."""
     share = positions.phase.astype(np.float32)[:, None] / PHASE_TOTAL
-    counts = positions.counts.astype(np.float32)
-    return np.hstack([counts * share, counts * (1 - share)])
+    count = positions.counts.shape[1]
+    x = np.empty((len(share), 2 * count), dtype=np.float32)
+    np.multiply(positions.counts, share, out=x[:, :count])  # written in place: the matrix
+    np.multiply(positions.counts, 1 - share, out=x[:, count:])  # is the fit's whole memory
+    return x
 
 
 def _sigmoid(x: np.ndarray) -> np.ndarray:
@@ -374,19 +377,24 @@ def _scores(x: np.ndarray, weights: np.ndarray) -> np.ndarray:
     return x @ weights.astype(x.dtype)
 
 
+def _loss_of(scores: np.ndarray, result: np.ndarray, k: float) -> float:
+    return float(np.mean((result - _sigmoid(k * scores)) ** 2))
+
+
 def loss(x: np.ndarray, result: np.ndarray, weights: np.ndarray, k: float) -> float:
     """The mean squared error of σ(k·X·w) against the results."""
-    return float(np.mean((result - _sigmoid(k * _scores(x, weights))) ** 2))
+    return _loss_of(_scores(x, weights), result, k)
 
 
 def fit_scale(x: np.ndarray, result: np.ndarray, weights: np.ndarray) -> float:
     """The k that minimises ``loss`` for fixed weights (golden-section search over
     0.0001 … 0.05 per point)."""
+    scores = _scores(x, weights)
     low, high = 1e-4, 5e-2
     ratio = (5**0.5 - 1) / 2
     for _ in range(60):
         a, b = high - ratio * (high - low), low + ratio * (high - low)
-        if loss(x, result, weights, a) < loss(x, result, weights, b):
+        if _loss_of(scores, result, a) < _loss_of(scores, result, b):
             high = b
         else:
             low = a
@@ -411,9 +419,11 @@ def fit(
     moment, second = np.zeros_like(weights), np.zeros_like(weights)
     beta1, beta2, eps = 0.9, 0.999, 1e-8
     n = len(result)
-    losses = [loss(x, result, weights, k)]
+    losses: list[float] = []
     for epoch in range(1, epochs + 1):
-        p = _sigmoid(k * _scores(x, weights))
+        scores = _scores(x, weights)
+        losses.append(_loss_of(scores, result, k))  # ``loss``, from the product at hand
+        p = _sigmoid(k * scores)
         gradient = (x.T @ ((p - result) * p * (1 - p)).astype(x.dtype)) * (2 * k / n)
         gradient += 2 * l2 * k * k * (weights - start) / n
         gradient *= mask
@@ -421,7 +431,7 @@ def fit(
         second = beta2 * second + (1 - beta2) * gradient**2
         step = moment / (1 - beta1**epoch) / (np.sqrt(second / (1 - beta2**epoch)) + eps)
         weights -= rate * step
-        losses.append(loss(x, result, weights, k))
+    losses.append(loss(x, result, weights, k))
     return weights, losses
 
 
