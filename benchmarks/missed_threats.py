@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from alfabeta import Limit, load_catalog
 from alfabeta.arena.engine import UciEngine
 from alfabeta.arena.records import open_existing
+from alfabeta.core import AlfabetaError, Position
 from alfabeta.uci import DEFAULT_EVALUATOR, DEFAULT_SEARCHER
 
 LOST = -300
@@ -34,17 +35,18 @@ CLAMP = 2000
 """Scores are clamped to ±this for the mean, so that one mate score does not swamp it."""
 
 
-def sudden_falls(paths: list[str], player: str) -> Iterator[str]:
-    """The FEN before the first sudden fall of each game ``player`` lost in the databases."""
-    catalog = load_catalog()
-    game = catalog.game("chess")
+def sudden_falls(game: Position, paths: list[str], player: str) -> Iterator[str]:
+    """The FEN before the first sudden fall of each game ``player`` lost in the databases;
+    an ``AlfabetaError`` if a database has no game of ``player`` (a misspelt name)."""
     for path in paths:
         db = open_existing(path)
         try:
-            runs = [run.id for run in db.runs()]
-            records = [record for run_id in runs for record in db.games(run_id)]
+            records = [record for run in db.runs() for record in db.games(run.id)]
         finally:
             db.close()
+        if records and not any(player in record.players for record in records):
+            names = sorted({name for record in records for name in record.players})
+            raise AlfabetaError(f"{path} has no game of {player!r}; its players: {names}")
         for record in records:
             if player not in record.players or record.winner is None:
                 continue
@@ -83,22 +85,36 @@ def stockfish_scores(fens: list[str], depth: int) -> list[int]:
 
 
 def main() -> None:
+    try:
+        report(arguments())
+    except AlfabetaError as error:  # a bad database, player, spec or engine
+        raise SystemExit(f"missed_threats: {error}") from None
+
+
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", action="append", required=True, help="arena database (repeat)")
     parser.add_argument("--player", default="alfabeta", help="the player whose losses to scan")
     parser.add_argument("--depth", type=int, default=16, help="Stockfish's depth")
     parser.add_argument("--nodes", type=int, default=1_000_000, help="each searcher's budget")
     parser.add_argument("--searchers", default="DEFAULT", help="specs separated by ';'")
-    args = parser.parse_args()
-    fens = list(sudden_falls(args.db, args.player))
-    reference = stockfish_scores(fens, args.depth)
-    missed = [fen for fen, score in zip(fens, reference, strict=True) if score <= LOST]
-    print(f"{len(fens)} sudden falls; {len(missed)} already lost by Stockfish's depth {args.depth}")
+    return parser.parse_args()
+
+
+def report(args: argparse.Namespace) -> None:
+    """Print the count of kept positions and one line per searcher."""
     catalog = load_catalog()
     game = catalog.game("chess")
     evaluator = catalog.evaluator(DEFAULT_EVALUATOR)
-    for spec in args.searchers.split(";"):
-        spec = DEFAULT_SEARCHER if spec.strip() == "DEFAULT" else spec.strip()
+    specs = [s.strip() for s in args.searchers.split(";")]
+    specs = [DEFAULT_SEARCHER if spec == "DEFAULT" else spec for spec in specs]
+    for spec in specs:
+        catalog.searcher(spec)  # a bad spec is refused before Stockfish's long work
+    fens = list(sudden_falls(game, args.db, args.player))
+    reference = stockfish_scores(fens, args.depth)
+    missed = [fen for fen, score in zip(fens, reference, strict=True) if score <= LOST]
+    print(f"{len(fens)} sudden falls; {len(missed)} already lost by Stockfish's depth {args.depth}")
+    for spec in specs:
         values = []
         for fen in missed:
             searcher = catalog.searcher(spec)
