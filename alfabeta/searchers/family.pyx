@@ -572,18 +572,20 @@ cdef class Family:
         cdef int value = 0, reduction
         cdef bint leaf_child, pv_node = beta - alpha > 1
         cdef long long history = 0
-        cdef bint counter = o.lmr_counter and ply > 0 \
-            and self.picker.is_countermove(self.pos.side_to_move, self.path[ply - 1], move)
-        if o.lmr_history:
+        # decided before the move is made, which changes the side to move
+        cdef bint late = o.lmr and index >= o.lmr and depth >= 3 and move != tt_move \
+            and not self.picker.is_killer(ply, move) \
+            and (not self.picker.use_captures or index >= staged) \
+            and not (o.lmr_counter and ply > 0 and self.picker.is_countermove(
+                self.pos.side_to_move, self.path[ply - 1], move))
+        if late and o.lmr_history:
             history = self.picker.history_of(self.pos.side_to_move, move)
         self.path[ply] = move
         # a null-window search below a PV node expects a cut-off; below a null-window node,
         # the opposite of what that node expects
         self.cut_expected[ply + 1] = index > 0 if pv_node else not self.cut_expected[ply]
         self.pos.make(move)
-        if o.lmr and index >= o.lmr and depth >= 3 and move != tt_move \
-                and not self.picker.is_killer(ply, move) and not counter \
-                and (not self.picker.use_captures or index >= staged):
+        if late:
             reduction = self.reduction(depth, index, pv_node, history)
             # the picker put the table's move first; noisy_at is False without quiet_cuts
             if o.lmr_tt_noisy and tt_move != NO_MOVE and self.picker.noisy_at(ply, 0):
