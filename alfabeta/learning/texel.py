@@ -363,8 +363,9 @@ def design(positions: Positions) -> np.ndarray:
     share = positions.phase.astype(np.float32)[:, None] / PHASE_TOTAL
     count = positions.counts.shape[1]
     x = np.empty((len(share), 2 * count), dtype=np.float32)
-    np.multiply(positions.counts, share, out=x[:, :count])  # written in place: the matrix
-    np.multiply(positions.counts, 1 - share, out=x[:, count:])  # is the fit's whole memory
+    # written in place, with no temporary copy: the matrix is most of a fit's memory
+    np.multiply(positions.counts, share, out=x[:, :count])
+    np.multiply(positions.counts, 1 - share, out=x[:, count:])
     return x
 
 
