@@ -218,6 +218,22 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     )
 
 
+def test_the_mate_threat_extension_searches_deeper_where_a_pass_is_mated(catalog):
+    # white is a bishop and a knight up, but a pass lets Re1 mate on the back rank
+    game = catalog.game("chess")
+    threatened = game.from_string("4r1k1/5ppp/8/8/2B5/2N5/5PPP/6K1 w - - 0 1")
+    base = "negascout(tt=on, iterative=on, killers=on, history=on, null_move=2, captures=on, "
+    base += "quiescence=on, extensions=16"
+
+    def nodes(extra):
+        searcher = catalog.searcher(base + extra + ")")
+        return searcher.search(threatened, catalog.evaluator("standard"), Limit(depth=6)).nodes
+
+    assert nodes(", fail=soft, mate_threat=on") > nodes(", fail=soft")
+    # fail-hard bounds stop at the null window: the pass's mate never reaches the node
+    assert nodes(", mate_threat=on") == nodes("")
+
+
 def test_a_full_two_way_table_keeps_the_exact_value(catalog):
     # a 1 MB table overflowing many times over: replacing the shallower of two entries must
     # never mix up keys or bounds

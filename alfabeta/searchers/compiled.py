@@ -150,6 +150,7 @@ class AlphaBeta(PyAlphaBeta):
     moves_to_go: int = field(default=timeman.MOVES_TO_GO, validator=whole(1, 1000), kw_only=True)
     extensions: int = field(default=0, validator=whole(0), kw_only=True)
     extend_from: int = field(default=0, validator=whole(0), kw_only=True)
+    mate_threat: bool = field(default=False, validator=FLAG, kw_only=True)
     singular: bool = field(default=False, validator=FLAG, kw_only=True)
     singular_depth: int = field(default=7, validator=whole(2, 64), kw_only=True)
     singular_negative: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -256,6 +257,7 @@ class AlphaBeta(PyAlphaBeta):
             "frontier": self.frontier,
             "extensions": self.extensions,
             "extend_from": self.extend_from,
+            "mate_threat": self.mate_threat,
             "singular": self.singular,
             "singular_depth": self.singular_depth,
             "singular_negative": self.singular_negative,

@@ -113,6 +113,9 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   deeper, at most that many times along a path ("continuación heurística", §1.10);
   ``extend_from``: only at the horizon (depth ≤ 0, where quiescence would stand pat) and at
   depth ≥ this (0: everywhere), as Stockfish extends checks only deep in the tree;
+  ``mate_threat`` (with ``null_move`` and fail-soft bounds, which carry the mate out): a
+  node whose null move is mated (the opponent, given a free move, mates) is searched one
+  ply deeper, counted against ``extensions``;
 * ``singular``: singular extensions (with ``tt`` and ``extensions``) — below the root, when
   the table holds a lower bound L for a node of depth ≥ ``singular_depth`` (7 unless set)
   from at most ``SINGULAR_REACH`` plies shallower, the node is first searched without its
@@ -229,6 +232,7 @@ cdef struct Options:
     int frontier
     int extensions
     int extend_from
+    bint mate_threat
     bint singular
     int singular_depth
     bint singular_negative
@@ -347,6 +351,7 @@ cdef class Family:
         self.o.frontier = o["frontier"]
         self.o.extensions = o["extensions"]
         self.o.extend_from = o["extend_from"]
+        self.o.mate_threat = o["mate_threat"] and o["null_r"] > 0 and o["fail_soft"]
         self.o.singular = o["singular"] and o["tt"]
         self.o.singular_depth = o["singular_depth"]
         self.o.singular_negative = o["singular_negative"]
@@ -536,11 +541,12 @@ cdef class Family:
         return score
 
     cdef inline bint null_move_cut(self, int depth, int ply, int beta, int extended,
-                                   int reduction, int* score) except -1:
+                                   int reduction, int* score, bint* threatened) except -1:
         """Null-move pruning: pass, search at depth − R − 1 with the window (β−1, β) (R is
         ``reduction``); a result ≥ β (confirmed by a search of this node at depth − R when
         ``verified`` and depth ≥ ``verify_depth``) ends the node with ``score`` — True
-        then. Where the game refuses the pass, False."""
+        then. Where the game refuses the pass, False. ``threatened``: with ``mate_threat``,
+        whether the pass was mated."""
         cdef int value
         if not self.pos.make_null():
             return False
@@ -548,6 +554,7 @@ cdef class Family:
         self.cut_expected[ply + 1] = not self.cut_expected[ply]
         value = -self.node(depth - reduction - 1, ply + 1, -beta, -beta + 1, False, extended)
         self.pos.unmake_null()
+        threatened[0] = self.o.mate_threat and value <= -PROVEN
         if self.ctx.aborted:
             score[0] = 0
             return True
@@ -780,6 +787,7 @@ cdef class Family:
         cdef int alpha_orig = alpha, beta_orig = beta, quiet_limit = ALL_MOVES
         cdef uint64_t key = 0
         cdef bint done, excluding = self.excluded[ply] != NO_MOVE, multi_cut = False
+        cdef bint threatened = False
         cdef int singular = 0
         if self.o.static_trend:
             self.static_at[ply] = NO_STATIC
@@ -806,8 +814,12 @@ cdef class Family:
         if depth <= 0:
             return self.horizon(key, ply, alpha, beta, status)
         if ply > 0 and not excluding and self.prune(key, depth, ply, alpha, beta, null_ok,
-                                                    extended, &score, &quiet_limit):
+                                                    extended, &score, &quiet_limit,
+                                                    &threatened):
             return score
+        if threatened and extended < self.o.extensions:
+            depth += 1
+            extended += 1
         if self.o.iir and self.o.tt and tt_move == NO_MOVE and depth >= IIR_DEPTH:
             depth -= 1
         if self.o.singular and ply > 0 and not excluding and tt_move != NO_MOVE \
@@ -903,13 +915,14 @@ cdef class Family:
 
     cdef inline bint prune(self, uint64_t key, int depth, int ply, int alpha, int beta,
                            bint null_ok, int extended, int* score,
-                           int* quiet_limit) except -1:
+                           int* quiet_limit, bint* threatened) except -1:
         """The node's forward pruning, below the root: reverse futility (``rfp``), razoring
         (``razor``), then the null move (``null_r``, ``null_ok``) and ProbCut (``probcut``) —
         True when one ends the node, with ``score`` — and how many moves are tried before
         the quiet ones are skipped (``lmp``, ``frontier``; ``quiet_limit`` is left alone
         otherwise). With ``improving`` or ``rfp_improving``, it also records the node's static
-        score and whether it fell (``worsening``)."""
+        score and whether it fell (``worsening``); with ``mate_threat``, ``threatened`` says
+        whether the null move was mated."""
         cdef Options* o = &self.o
         cdef int static = 0, reduction = o.null_r
         cdef bint tactical, known = False, rising = False
@@ -961,7 +974,8 @@ cdef class Family:
             if not o.null_adaptive or static >= beta:
                 if o.null_adaptive:
                     reduction += depth // o.null_depth + min(3, (static - beta) // 200)
-                if self.null_move_cut(depth, ply, beta, extended, reduction, score):
+                if self.null_move_cut(depth, ply, beta, extended, reduction, score,
+                                      threatened):
                     return True
         if o.probcut and not tactical and beta - alpha == 1 and depth >= PROBCUT_DEPTH \
                 and -PROVEN < beta < PROVEN - o.probcut:
