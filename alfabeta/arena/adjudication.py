@@ -40,8 +40,8 @@ def _parse_words(text: str, flag: str, keys: tuple[str, ...]) -> dict[str, int]:
 
 @frozen
 class ResignRule:
-    """Resign for a side once both engines' scores have been at least ``score`` against it for
-    ``movecount`` consecutive moves each (cutechess's -resign)."""
+    """Resign for a side once its own reported score has been at or below −``score`` for
+    ``movecount`` consecutive moves of its own (cutechess's -resign, one-sided)."""
 
     movecount: int
     score: int
