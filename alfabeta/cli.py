@@ -280,6 +280,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="fit to SHARE × the result + (1 − SHARE) × the search score's expected result "
         "(1: results only; below 1 needs --label-depth or positions with ce)",
     )
+    tune.add_argument(
+        "--net",
+        type=int,
+        default=0,
+        metavar="H",
+        help="then fit a residual network of H hidden units (1 to 256) over the pieces' "
+        "squares to what the linear weights miss",
+    )
+    tune.add_argument(
+        "--net-epochs", type=int, default=10, metavar="N", help="--net's passes over the data"
+    )
     tune.add_argument("--plot", metavar="FILE", help="draw the loss by epoch (PNG)")
 
     perft = commands.add_parser("perft", help="count move paths (chess by default)")
@@ -1057,6 +1068,8 @@ def check_tune_options(args: argparse.Namespace) -> None:
         raise InvalidOptionError("tune: --epochs ≥ 1, --rate > 0, --l2 ≥ 0 and 0 ≤ --holdout < 1")
     if not 0 <= args.blend <= 1 or (args.sample is not None and not 0 < args.sample <= 1):
         raise InvalidOptionError("tune: 0 ≤ --blend ≤ 1 and 0 < --sample ≤ 1")
+    if not 0 <= args.net <= 256 or args.net_epochs < 1:
+        raise InvalidOptionError("tune: 0 ≤ --net ≤ 256 hidden units and --net-epochs ≥ 1")
     if args.label_depth is not None and (args.label_depth < 1 or args.concurrency < 1):
         raise InvalidOptionError("tune: --label-depth and --concurrency must be at least 1")
     for needs_depth in ("labels", "label_engine"):
@@ -1087,7 +1100,16 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         )
     positions = texel.labelled(samples)
     fit = texel.tune(
-        positions, start, args.epochs, args.rate, args.l2, args.fixed, args.holdout, args.blend
+        positions,
+        start,
+        args.epochs,
+        args.rate,
+        args.l2,
+        args.fixed,
+        args.holdout,
+        args.blend,
+        args.net,
+        args.net_epochs,
     )
     about = {
         "positions": len(positions),
@@ -1095,6 +1117,7 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         "l2": args.l2,
         "holdout": args.holdout,
         "blend": args.blend,
+        **({"net_epochs": args.net_epochs} if args.net else {}),
     }
     texel.write_weights(args.out, fit, {**about, "start": args.start, "fixed": args.fixed})
     if args.data:
@@ -1109,6 +1132,13 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
     if fit.held_out is not None:
         before, after = fit.held_out
         print(f"held-out games' positions: loss {before:.6f} -> {after:.6f}", file=out)
+    if fit.net is not None:
+        print(
+            f"residual network of {args.net} hidden units: loss {fit.net_losses[-1]:.6f} "
+            f"after {args.net_epochs} passes"
+            + ("" if fit.net_held_out is None else f", held-out {fit.net_held_out:.6f}"),
+            file=out,
+        )
     return EXIT_OK
 
 

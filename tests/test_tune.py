@@ -10,9 +10,16 @@ import pytest
 
 from alfabeta.cli import main
 from alfabeta.core import InvalidOptionError, Limit
-from alfabeta.evaluators.tuned import Tuned, feature_names, features, load_weights, prior_weights
+from alfabeta.evaluators.tuned import (
+    Tuned,
+    feature_names,
+    features,
+    load_net,
+    load_weights,
+    prior_weights,
+)
 from alfabeta.games.chess.board import ChessGame
-from alfabeta.learning import texel
+from alfabeta.learning import residual, texel
 from alfabeta.plugins.catalog import load_catalog
 
 POSITIONS = [
@@ -26,12 +33,18 @@ POSITIONS = [
 
 
 def dot_product_score(position):
+    """The linear score, plus the shipped residual network's (``residual.scores``)."""
     counts, phase = features(position)
     mg, eg = load_weights()
     sign = 1 if position.side_to_move == 0 else -1
     total = sign * (int(mg @ counts) * phase + int(eg @ counts) * (24 - phase))
     rounded = (abs(total) + 12) // 24  # halves away from zero
-    return rounded if total >= 0 else -rounded
+    score = rounded if total >= 0 else -rounded
+    net = load_net()
+    if net is not None:
+        rows = np.array([texel.input_rows(position.to_string())], dtype=np.int16)
+        score += int(residual.scores(net, rows, np.array([position.side_to_move]))[0])
+    return score
 
 
 @pytest.mark.parametrize("fen", POSITIONS)
@@ -71,7 +84,9 @@ def test_evaluators_with_other_weights_do_not_share_remembered_scores(tmp_path):
         "eg": [2 * int(w) for w in eg],
     }
     path.write_text(json.dumps(doubled))
-    shipped = Tuned().evaluate(position)  # now remembered by that evaluator only
+    linear = Tuned()
+    linear.set_net(None)  # the shipped linear weights alone, as doubled
+    shipped = linear.evaluate(position)  # now remembered by that evaluator only
     assert abs(shipped) > 1  # so a shared cache's answer could not pass for the doubled one
     assert abs(Tuned(weights=str(path)).evaluate(position) - 2 * shipped) <= 1  # rounding
 

@@ -40,13 +40,22 @@ position scores the same). The shipped weights (``data/tuned.json``) are a Texel
 hand-set ``prior_weights`` to results blended with Stockfish's scores of the positions
 (``alfabeta tune … --label-engine stockfish --blend``; docs/chess-engine.md has the recipe and
 its data); ``tuned(weights=FILE)`` plays another fit.
+
+A weights file may also hold a residual network (``alfabeta tune --net H``,
+``alfabeta.learning.residual``), fitted after the linear weights to what they miss: its
+score (``net_score``), in centipawns for the side to move, is added to the rounded linear
+score. Its inputs are the pieces by colour, kind and square, seen from each side; it is
+integer arithmetic throughout, so a score is the same on every machine.
 """
 
+import functools
 import json
+import os
 from importlib import resources
 
-from libc.stdint cimport uint64_t
-from libc.stdlib cimport calloc, free
+from libc.stdint cimport int16_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memcpy
 
 import numpy as np
 
@@ -142,6 +151,13 @@ cdef enum:
     KING_DANGER_CAP = 50
     KING_ATTACK_CAP = 100
     CACHE_SLOTS = 1 << 16  # scores remembered per evaluator (512 KiB; see ``Tuned``)
+    NET_INPUTS = 768       # the residual network's inputs: colour × kind × square, one view
+    NET_ONE = 1024         # the residual network's fixed point: 1.0 as an integer
+    NET_MAX_HIDDEN = 256
+    NET_MAX_INPUT = 960    # |input weight| at most: 32 of them and a bias fit an int16
+    NET_MAX_BIAS = 2047
+    NET_MAX_OUTPUT = 2047  # |output weight| at most: 512 products of them fit an int
+    NET_REFRESH = 16       # more pieces changed than this: the accumulators summed afresh
     PAWN_BITS = 12         # pawn structures remembered per evaluator: 2 ** this (192 KiB)
     MOBILITY_SPAN = 28     # a piece attacks 0 … 27 squares
 
@@ -852,6 +868,19 @@ def default_weights_path():
     return resources.files("alfabeta.evaluators").joinpath("data/tuned.json")
 
 
+def read_weights_file(source):
+    """A weights file's JSON, parsed once for each version of the file (its modification time
+    and size): an evaluator reads its weights and its network from one parse."""
+    status = os.stat(source)
+    return _parsed(str(source), status.st_mtime_ns, status.st_size)
+
+
+@functools.lru_cache(maxsize=8)
+def _parsed(name, modified, size):
+    with open(name, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
 def load_weights(path=None):
     """(mg, eg) int arrays from a weights file written by ``alfabeta tune`` (JSON with
     ``features``, ``mg`` and ``eg``; None: the shipped file; ``"prior"``: ``prior_weights``);
@@ -860,8 +889,7 @@ def load_weights(path=None):
         return prior_weights()
     source = default_weights_path() if path is None else path
     try:
-        with open(source, encoding="utf-8") as handle:
-            data = json.load(handle)
+        data = read_weights_file(source)
         names, mg, eg = data["features"], data["mg"], data["eg"]
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise InvalidOptionError(f"tuned weights {str(source)!r}: cannot read ({error})") from None
@@ -871,6 +899,44 @@ def load_weights(path=None):
             f"tuned weights {str(source)!r}: expected {FEATURE_COUNT} integer mg and eg "
             "weights for the features of this alfabeta (see tuned.feature_names())")
     return np.array(mg, dtype=np.int64), np.array(eg, dtype=np.int64)
+
+
+def load_net(path=None):
+    """The residual network of a weights file (None: the shipped file's), as a dict of
+    ``hidden`` (its width), ``input`` (NET_INPUTS × hidden, NET_ONE to 1.0), ``bias``
+    (hidden), ``output`` (2 × hidden, centipawns per unit of the side to move's
+    clipped accumulator, then the other side's) and ``offset`` (centipawns); None when the
+    file has none (``"prior"`` has none). A network that does not fit raises
+    InvalidOptionError."""
+    if path == "prior":
+        return None
+    source = default_weights_path() if path is None else path
+    try:
+        net = read_weights_file(source).get("net")
+        if net is None:
+            return None
+        hidden = net["hidden"]
+        parts = {name: np.asarray(net[name]) for name in ("input", "bias", "output")}
+        offset = net["offset"]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+        raise InvalidOptionError(
+            f"tuned weights {str(source)!r}: cannot read the network ({error})") from None
+    shapes = {"input": (NET_INPUTS * hidden,) if isinstance(hidden, int) else None,
+              "bias": (hidden,), "output": (2 * hidden,)}
+    if not isinstance(hidden, int) or not 1 <= hidden <= NET_MAX_HIDDEN \
+            or any(parts[name].shape != shape or parts[name].dtype.kind != "i"
+                   for name, shape in shapes.items()) \
+            or np.abs(parts["input"]).max() > NET_MAX_INPUT \
+            or np.abs(parts["bias"]).max() > NET_MAX_BIAS \
+            or np.abs(parts["output"]).max() > NET_MAX_OUTPUT or not isinstance(offset, int):
+        raise InvalidOptionError(
+            f"tuned weights {str(source)!r}: the network must have 1 to {NET_MAX_HIDDEN} "
+            f"hidden units, {NET_INPUTS} × hidden input weights within ±{NET_MAX_INPUT}, "
+            f"hidden biases within ±{NET_MAX_BIAS}, 2 × hidden output weights within "
+            f"±{NET_MAX_OUTPUT}, all integers, and an integer offset")
+    parts = {name: part.astype(np.int64) for name, part in parts.items()}
+    parts["input"] = parts["input"].reshape(NET_INPUTS, hidden)
+    return {"hidden": hidden, "offset": offset, **parts}
 
 
 def features(Position position):
@@ -911,6 +977,13 @@ cdef class Tuned(Evaluator):
     cdef object weights_file
     cdef uint64_t* cache
     cdef PawnEntry* pawn_cache
+    cdef int hidden  # the residual network's width; 0: none
+    cdef int16_t* net_input  # NET_INPUTS × hidden, then the hidden biases
+    cdef int16_t[2 * NET_MAX_HIDDEN] net_output
+    cdef int net_offset
+    # the last network score's accumulators (white's view, black's) and the pieces they sum
+    cdef int16_t[2][NET_MAX_HIDDEN] accumulator
+    cdef unsigned long long[2][6] accumulated
 
     def __cinit__(self):
         self.cache = <uint64_t*> calloc(CACHE_SLOTS, sizeof(uint64_t))
@@ -921,6 +994,7 @@ cdef class Tuned(Evaluator):
     def __dealloc__(self):
         free(self.cache)
         free(self.pawn_cache)
+        free(self.net_input)
 
     cdef PawnEntry* pawn_slot(self, Chess board) noexcept:
         """The slot of the position's pawns in the pawn-structure cache."""
@@ -931,6 +1005,7 @@ cdef class Tuned(Evaluator):
     def __init__(self, weights=None):
         self.weights_file = weights
         mg, eg = load_weights(weights)
+        self.set_net(load_net(weights))
         for i in range(FEATURE_COUNT):
             self.mg[i], self.eg[i] = mg[i], eg[i]
         for kind in range(6):
@@ -948,6 +1023,95 @@ cdef class Tuned(Evaluator):
                     self.mg, kind, mobility)
                 self.mobility_eg[MOBILITY_SPAN * kind + mobility] = mobility_weight(
                     self.eg, kind, mobility)
+
+    def set_net(self, net):
+        """Play ``net`` (a ``load_net`` dict, or None for no network)."""
+        cdef int i, hidden = 0 if net is None else net["hidden"]
+        free(self.net_input)
+        self.net_input = NULL
+        self.hidden = hidden
+        if not hidden:
+            return
+        self.net_input = <int16_t*> malloc((NET_INPUTS + 1) * hidden * sizeof(int16_t))
+        if self.net_input == NULL:
+            raise MemoryError("cannot allocate the tuned evaluator's network")
+        weights = np.concatenate([net["input"].ravel(), net["bias"]]).astype(np.int16)
+        outputs = np.ascontiguousarray(net["output"], dtype=np.int16)
+        cdef const int16_t[::1] view = weights
+        memcpy(self.net_input, &view[0], len(weights) * sizeof(int16_t))
+        view = outputs
+        memcpy(self.net_output, &view[0], len(outputs) * sizeof(int16_t))
+        self.net_offset = net["offset"]
+        for i in range(CACHE_SLOTS):
+            self.cache[i] = 0
+        for i in range(12):  # every square: the first score is summed afresh
+            self.accumulated[i // 6][i % 6] = ~0ULL
+
+    cdef inline void net_row(self, int colour, int kind, int square, int sign) noexcept:
+        """Add (``sign`` 1) or take away (−1) a piece's input rows, each to its view."""
+        cdef int hidden = self.hidden, j
+        cdef int16_t* white_view = self.accumulator[0]
+        cdef int16_t* black_view = self.accumulator[1]
+        cdef const int16_t* row = self.net_input + (384 * colour + 64 * kind + square) * hidden
+        cdef const int16_t* mirrored = self.net_input + (
+            384 * (colour ^ 1) + 64 * kind + (square ^ 56)) * hidden
+        if sign > 0:
+            for j in range(hidden):
+                white_view[j] += row[j]
+                black_view[j] += mirrored[j]
+        else:
+            for j in range(hidden):
+                white_view[j] -= row[j]
+                black_view[j] -= mirrored[j]
+
+    cdef int net_score(self, Chess board) noexcept:
+        """The residual network's score for the side to move, in centipawns: each view's
+        accumulator (the hidden biases plus the input rows of its pieces; black's view has
+        the colours swapped and the board mirrored), clipped to [0, NET_ONE], the side to
+        move's first, times the output weights, over NET_ONE, plus the offset.
+
+        The accumulators are the last score's, updated by the pieces that differ from its
+        position (in a search, mostly a few), or summed afresh when more than
+        ``NET_REFRESH`` do: integer sums, the same either way. The weights' bounds
+        (``load_net``) keep every final sum within int16."""
+        cdef int hidden = self.hidden, colour, kind, j, changed = 0, total = 0
+        cdef unsigned long long now, before, bits
+        cdef const int16_t* bias
+        cdef const int16_t* first = self.accumulator[board.side_to_move]
+        cdef const int16_t* second = self.accumulator[board.side_to_move ^ 1]
+        cdef const int16_t* output = self.net_output
+        cdef int16_t a
+        for colour in range(2):
+            for kind in range(6):
+                changed += popcount(board.pieces[colour][kind] ^ self.accumulated[colour][kind])
+        if changed > NET_REFRESH:
+            bias = self.net_input + NET_INPUTS * hidden
+            for j in range(hidden):
+                self.accumulator[0][j] = self.accumulator[1][j] = bias[j]
+            for colour in range(2):
+                for kind in range(6):
+                    self.accumulated[colour][kind] = 0
+        for colour in range(2):
+            for kind in range(6):
+                now, before = board.pieces[colour][kind], self.accumulated[colour][kind]
+                bits = before & ~now
+                while bits:
+                    self.net_row(colour, kind, ctz(bits), -1)
+                    bits &= bits - 1
+                bits = now & ~before
+                while bits:
+                    self.net_row(colour, kind, ctz(bits), 1)
+                    bits &= bits - 1
+                self.accumulated[colour][kind] = now
+        for j in range(hidden):  # the side to move's view first (min and max: vectorised)
+            a = first[j]
+            a = 0 if a < 0 else (NET_ONE if a > NET_ONE else a)
+            total += a * output[j]
+        for j in range(hidden):
+            a = second[j]
+            a = 0 if a < 0 else (NET_ONE if a > NET_ONE else a)
+            total += a * output[hidden + j]
+        return round_div(total, NET_ONE) + self.net_offset
 
     def options(self):
         return {} if self.weights_file is None else {"weights": self.weights_file}
@@ -974,6 +1138,8 @@ cdef class Tuned(Evaluator):
         if position.side_to_move != WHITE:
             mg, eg = -mg, -eg
         score = round_div(mg * phase + eg * (PHASE_TOTAL - phase), PHASE_TOTAL)
+        if self.hidden:
+            score += self.net_score(<Chess> position)
         if -32768 <= score <= 32767:
             self.cache[index] = (key & CACHE_TAG) | <uint64_t> (score + 32768)
         return score
@@ -989,4 +1155,6 @@ cdef class Tuned(Evaluator):
                 group = " ".join(name.split()[:1 if name.startswith("table") else 2])
                 value = sign * c * (mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL
                 groups[group] = groups.get(group, 0.0) + float(value)
+        if self.hidden:
+            groups["network"] = float(self.net_score(<Chess?> position))
         return groups

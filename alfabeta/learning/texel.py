@@ -54,6 +54,9 @@ HOLDOUT_RUNS = 100
 shipped data, about 20 games each) and keeps a share of the runs out."""
 FIXABLE = ("material", "table", "passed", "mobility", "mop-up")
 """Feature groups ``tune`` can keep at their start values (``--fixed``)."""
+NET_INPUTS = 768
+"""The residual network's input rows (colour × kind × square), as ``tuned``'s NET_INPUTS; this
+row number pads a position's rows (``input_rows``)."""
 RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 EPD_RESULT = re.compile(r'c9\s+"([^"]+)"|\[(\d+(?:\.\d+)?)\]|(1-0|0-1|1/2-1/2)\s*;?\s*$')
 EPD_SCORE = re.compile(r"\bce\s+(-?\d+)")
@@ -68,13 +71,17 @@ to move (None until searched)."""
 @frozen
 class Positions:
     """Labelled positions: ``counts`` (N × features, white minus black), ``phase`` (N),
-    ``result`` (N, white's score) and ``searched`` (N, a search's score for white; NaN where
-    none is known)."""
+    ``result`` (N, white's score), ``searched`` (N, a search's score for white; NaN where
+    none is known), and for the residual network ``pieces`` (N × 32, each piece's input row
+    in white's view, padded with ``NET_INPUTS``) and ``mover`` (N, 0 when white is to move,
+    1 when black is)."""
 
     counts: np.ndarray
     phase: np.ndarray
     result: np.ndarray
     searched: np.ndarray | None = None
+    pieces: np.ndarray | None = None
+    mover: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.result)
@@ -84,18 +91,22 @@ class Positions:
 class Fit:
     """A fit's outcome: integer ``mg``/``eg`` weights, the scale ``k``, the loss before the
     first step and after each epoch, and the held-out positions' loss before and after the
-    fit (None without ``holdout``)."""
+    fit (None without ``holdout``); with a residual network, the stored network, its loss
+    after each pass and the held-out positions' loss with it."""
 
     mg: np.ndarray
     eg: np.ndarray
     k: float
     losses: tuple[float, ...]
     held_out: tuple[float, float] | None = None
+    net: dict[str, Any] | None = None
+    net_losses: tuple[float, ...] = ()
+    net_held_out: float | None = None
 
 
 def labelled(samples: Iterable[Sample]) -> Positions:
     """``Positions`` from samples."""
-    counts, phases, results, searched = [], [], [], []
+    counts, phases, results, searched, pieces, mover = [], [], [], [], [], []
     for fen, result, score in samples:
         position = ChessGame(fen)
         vector, phase = features(position)
@@ -104,6 +115,8 @@ def labelled(samples: Iterable[Sample]) -> Positions:
         results.append(result)
         sign = 1 if position.side_to_move == 0 else -1
         searched.append(np.nan if score is None else sign * score)
+        pieces.append(input_rows(fen))
+        mover.append(position.side_to_move)
     if not results:
         raise InvalidOptionError(
             "tune: no quiet positions with a result were found: it fits the chess evaluator "
@@ -114,7 +127,25 @@ def labelled(samples: Iterable[Sample]) -> Positions:
         np.array(phases, dtype=np.int8),
         np.array(results),
         np.array(searched),
+        np.array(pieces, dtype=np.int16),
+        np.array(mover, dtype=np.int8),
     )
+
+
+def input_rows(fen: str) -> list[int]:
+    """The residual network's input rows of a FEN's pieces, in white's view (colour × 384 +
+    kind × 64 + square, a1 = 0), padded to 32 with ``NET_INPUTS``."""
+    rows = []
+    for rank, text in enumerate(fen.split()[0].split("/")):
+        file = 0
+        for char in text:
+            if char.isdigit():
+                file += int(char)
+                continue
+            kind = "pnbrqk".index(char.lower())
+            rows.append(384 * char.islower() + 64 * kind + 8 * (7 - rank) + file)
+            file += 1
+    return rows + [NET_INPUTS] * (32 - len(rows))
 
 
 def distinct(samples: Iterable[Sample], share: float) -> list[Sample]:
@@ -349,9 +380,16 @@ def split(positions: Positions, holdout: float) -> tuple[Positions, Positions]:
         raise InvalidOptionError("tune: --holdout leaves no positions to fit")
 
     def part(rows: np.ndarray) -> Positions:
-        searched = None if positions.searched is None else positions.searched[rows]
+        def pick(column: np.ndarray | None) -> np.ndarray | None:
+            return None if column is None else column[rows]
+
         return Positions(
-            positions.counts[rows], positions.phase[rows], positions.result[rows], searched
+            positions.counts[rows],
+            positions.phase[rows],
+            positions.result[rows],
+            pick(positions.searched),
+            pick(positions.pieces),
+            pick(positions.mover),
         )
 
     return part(~held), part(held)
@@ -477,12 +515,16 @@ def tune(
     fixed: Iterable[str] = (),
     holdout: float = 0.0,
     blend: float = 1.0,
+    net: int = 0,
+    net_epochs: int = 0,
 ) -> Fit:
     """Fit k to the ``start`` (mg, eg) weights, then the weights (those of the ``fixed``
     feature groups stay as they start), on all but a ``holdout`` share of the positions
     (``split``), whose loss is measured before and after; rounded to integers. With ``blend``
     < 1 the targets mix results and search scores (``targets``, at the scale k₀ the results
-    give the start weights) and k is fitted again, to the targets."""
+    give the start weights) and k is fitted again, to the targets. With ``net`` hidden units,
+    a residual network is then fitted over ``net_epochs`` passes to what the rounded linear
+    weights miss (``residual.fit_net``)."""
     fitted, held = split(positions, holdout)
     x = design(fitted)
     initial = np.concatenate(start).astype(np.float64)
@@ -493,11 +535,30 @@ def tune(
     weights, losses = fit(x, goal, initial, k, epochs, rate, l2, free_weights(fixed))
     count = len(feature_names())
     rounded = np.rint(weights).astype(np.int64)
-    held_out = None
+    network: dict[str, Any] | None = None
+    net_losses: list[float] = []
+    if net:
+        from alfabeta.learning.residual import fit_net
+
+        network, net_losses = fit_net(fitted, _scores(x, rounded), goal, k, net, net_epochs)
+    held_out = net_held_out = None
     if len(held):
         x_held, held_goal = design(held), targets(held, scale, blend)
         held_out = (loss(x_held, held_goal, initial, k), loss(x_held, held_goal, rounded, k))
-    return Fit(rounded[:count], rounded[count:], k, tuple(losses), held_out)
+        if network is not None:
+            from alfabeta.learning.residual import net_loss
+
+            net_held_out = net_loss(network, held, _scores(x_held, rounded), held_goal, k)
+    return Fit(
+        rounded[:count],
+        rounded[count:],
+        k,
+        tuple(losses),
+        held_out,
+        network,
+        tuple(net_losses),
+        net_held_out,
+    )
 
 
 def write_weights(path: str | Path, result: Fit, about: dict[str, Any]) -> None:
@@ -514,6 +575,15 @@ def write_weights(path: str | Path, result: Fit, about: dict[str, Any]) -> None:
         "mg": [int(v) for v in result.mg],
         "eg": [int(v) for v in result.eg],
     }
+    if result.net is not None:
+        data["net_losses"] = [round(value, 8) for value in result.net_losses]
+        data["net_held_out_loss"] = result.net_held_out
+        data["net"] = {
+            "hidden": result.net["hidden"],
+            "offset": result.net["offset"],
+            **{part: [int(v) for v in result.net[part].ravel()] for part in ("bias", "output")},
+            "input": [int(v) for v in result.net["input"].ravel()],
+        }
     Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 

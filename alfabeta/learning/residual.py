@@ -1,0 +1,171 @@
+"""The tuned evaluator's residual network: a small network over the pieces' squares, fitted
+after the linear weights to what their score still misses (``alfabeta tune --net H``).
+
+The network is NNUE's shape at its smallest. Each of the two views (white's, and black's
+with the colours swapped and the board mirrored) sums the hidden biases and one input row per
+piece (colour × kind × square: ``NET_INPUTS``); both accumulators are clipped to [0, 1], the
+side to move's first, and the output weights turn them into centipawns added to the linear
+score. It learns what the linear features cannot say, such as which pieces stand together by
+which king. It is fitted by minibatch Adam in floating point (``fit_net``), then stored in
+fixed point (``quantized``), which is what the evaluator computes, exactly as ``scores``
+does here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from alfabeta.learning.texel import NET_INPUTS, Positions, _sigmoid
+
+NET_ONE = 1024
+"""The fixed point of the stored network: an input weight or accumulator of 1.0 is 1024."""
+MAX_INPUT, MAX_BIAS, MAX_OUTPUT = 960, 2047, 2047
+"""The stored weights' bounds (``tuned``'s): 32 inputs and a bias always fit an int16, and
+the output's sum an int."""
+OUTPUT_SCALE = 400.0
+"""Centipawns per unit of the floating-point network's output (so its weights stay near 1)."""
+BATCH = 4096
+
+
+def mirrored(pieces: np.ndarray) -> np.ndarray:
+    """Black's view of white-view input rows: the colours swapped and the board mirrored
+    (rows of ``NET_INPUTS``, the padding, stay)."""
+    colour, rest = np.divmod(pieces.astype(np.int64), 384)
+    view = (1 - colour) * 384 + (rest // 64) * 64 + ((rest % 64) ^ 56)
+    return np.where(pieces == NET_INPUTS, NET_INPUTS, view)
+
+
+def _one_hot(rows: np.ndarray) -> np.ndarray:
+    """(len(rows) × NET_INPUTS + 1) indicators; the last column is the padding's."""
+    x = np.zeros((len(rows), NET_INPUTS + 1), dtype=np.float32)
+    x[np.arange(len(rows))[:, None], rows] = 1
+    return x
+
+
+def scores(net: dict[str, Any], pieces: np.ndarray, mover: np.ndarray) -> np.ndarray:
+    """The stored network's scores (centipawns, the side to move's view) of positions given
+    as white-view input rows (N × 32, padded with ``NET_INPUTS``) and the side to move (0
+    white, 1 black): the evaluator's integers exactly."""
+    table = np.vstack([net["input"], np.zeros((1, net["hidden"]), dtype=np.int64)])
+    white = table[pieces.astype(np.int64)].sum(axis=1) + net["bias"]
+    black = table[mirrored(pieces)].sum(axis=1) + net["bias"]
+    first = np.where(mover[:, None] == 0, white, black)
+    second = np.where(mover[:, None] == 0, black, white)
+    clipped = np.clip(np.concatenate([first, second], axis=1), 0, NET_ONE)
+    total = clipped @ net["output"]
+    halves = (np.abs(total) + NET_ONE // 2) // NET_ONE  # halves away from zero, as in C
+    return np.sign(total) * halves + net["offset"]
+
+
+def quantized(weights: dict[str, np.ndarray]) -> dict[str, Any]:
+    """The fixed-point network the evaluator plays from floating-point ``weights``."""
+    hidden = len(weights["bias"])
+    return {
+        "hidden": hidden,
+        "input": np.clip(np.rint(weights["input"] * NET_ONE), -MAX_INPUT, MAX_INPUT).astype(int),
+        "bias": np.clip(np.rint(weights["bias"] * NET_ONE), -MAX_BIAS, MAX_BIAS).astype(int),
+        "output": np.clip(
+            np.rint(weights["output"] * OUTPUT_SCALE), -MAX_OUTPUT, MAX_OUTPUT
+        ).astype(int),
+        "offset": int(np.rint(weights["offset"] * OUTPUT_SCALE)),
+    }
+
+
+def fit_net(
+    positions: Positions,
+    linear: np.ndarray,
+    goal: np.ndarray,
+    k: float,
+    hidden: int,
+    epochs: int,
+    rate: float = 1e-3,
+    decay: float = 0.01,
+    seed: int = 0,
+) -> tuple[dict[str, Any], list[float]]:
+    """Fit a network of ``hidden`` units so that σ(k · (``linear`` + its score for white))
+    nears ``goal`` (``linear``: the linear weights' scores for white), by minibatch Adam
+    over ``epochs`` passes (step size ``rate``, falling linearly to a tenth of it by the last
+    pass; ``decay``: the share of every input weight taken off at each step, a decoupled
+    weight decay that falls with the step size), from ``seed``. The output weights start at
+    0, so the fit starts from the linear score. Returns the stored network and its loss
+    after each pass."""
+    assert positions.pieces is not None and positions.mover is not None
+    rng = np.random.default_rng(seed)
+    white_rows = positions.pieces.astype(np.int64)
+    black_rows = mirrored(positions.pieces)
+    sign = np.where(positions.mover == 0, 1.0, -1.0)
+    params = {
+        "input": (rng.standard_normal((NET_INPUTS + 1, hidden)) * 0.05).astype(np.float32),
+        "bias": np.full(hidden, 0.1, dtype=np.float32),
+        "output": np.zeros(2 * hidden, dtype=np.float32),
+        "offset": np.zeros(1, dtype=np.float32),
+    }
+    params["input"][NET_INPUTS] = 0
+    moments = {name: (np.zeros_like(p), np.zeros_like(p)) for name, p in params.items()}
+    losses, step = [], 0
+    for epoch in range(epochs):
+        share = 1 - 0.9 * epoch / epochs  # the step size falls linearly to a tenth
+        order = rng.permutation(len(goal))
+        for start in range(0, len(order), BATCH):
+            rows = order[start : start + BATCH]
+            x_white, x_black = _one_hot(white_rows[rows]), _one_hot(black_rows[rows])
+            a_white = x_white @ params["input"] + params["bias"]
+            a_black = x_black @ params["input"] + params["bias"]
+            white = (positions.mover[rows] == 0)[:, None]
+            a = np.concatenate(
+                [np.where(white, a_white, a_black), np.where(white, a_black, a_white)], axis=1
+            )
+            h = np.clip(a, 0, 1)
+            out = (h @ params["output"] + params["offset"][0]) * OUTPUT_SCALE
+            p = _sigmoid(k * (linear[rows] + sign[rows] * out))
+            g = 2 * (p - goal[rows]) * p * (1 - p) * k * sign[rows] * OUTPUT_SCALE / len(rows)
+            g = g.astype(np.float32)
+            g_hidden = np.outer(g, params["output"]) * ((a > 0) & (a < 1))
+            g_first, g_second = g_hidden[:, :hidden], g_hidden[:, hidden:]
+            g_white = np.where(white, g_first, g_second)
+            g_black = np.where(white, g_second, g_first)
+            grads = {
+                "input": x_white.T @ g_white + x_black.T @ g_black,
+                "bias": g_white.sum(axis=0) + g_black.sum(axis=0),
+                "output": h.T @ g,
+                "offset": np.array([g.sum()], dtype=np.float32),
+            }
+            grads["input"][NET_INPUTS] = 0
+            step += 1
+            params["input"] *= np.float32(1 - decay * share)
+            for name, grad in grads.items():
+                m, v = moments[name]
+                m *= 0.9
+                m += 0.1 * grad
+                v *= 0.999
+                v += 0.001 * grad * grad
+                mean = rate * share * (m / (1 - 0.9**step))
+                update = mean / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+                params[name] -= update.astype(np.float32)
+        net = quantized(_floats(params))
+        losses.append(net_loss(net, positions, linear, goal, k))
+    return quantized(_floats(params)), losses
+
+
+def _floats(params: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    return {
+        "input": params["input"][:NET_INPUTS],
+        "bias": params["bias"],
+        "output": params["output"],
+        "offset": params["offset"][0],
+    }
+
+
+def net_loss(
+    net: dict[str, Any] | None, positions: Positions, linear: np.ndarray, goal: np.ndarray, k: float
+) -> float:
+    """Mean squared error of σ(k · (``linear`` + the stored network's score for white))
+    against ``goal`` (no network: the linear score's)."""
+    total = linear.astype(np.float64)
+    if net is not None:
+        assert positions.pieces is not None and positions.mover is not None
+        sign = np.where(positions.mover == 0, 1, -1)
+        total = total + sign * scores(net, positions.pieces, positions.mover)
+    return float(np.mean((_sigmoid(k * total) - goal) ** 2))

@@ -1,0 +1,229 @@
+"""The tuned evaluator's residual network: the evaluator computes what the reference computes,
+keeps the colour symmetry, refuses a network that does not fit, and the fit learns what the
+linear score cannot say."""
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+from alfabeta.cli import main
+from alfabeta.core import InvalidOptionError
+from alfabeta.evaluators.tuned import Tuned, default_weights_path, load_net
+from alfabeta.games.chess.board import ChessGame
+from alfabeta.learning import residual, texel
+
+
+def random_positions(count, seed):
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        position = ChessGame()
+        for _ in range(rng.randrange(4, 120)):
+            moves = position.legal_moves()
+            if not moves or position.is_over():
+                break
+            position.push(rng.choice(moves))
+        positions.append(position)
+    return positions
+
+
+def random_net(hidden, seed):
+    rng = np.random.default_rng(seed)
+    return {
+        "hidden": hidden,
+        "input": rng.integers(-960, 961, size=(texel.NET_INPUTS, hidden)),
+        "bias": rng.integers(-2047, 2048, size=hidden),
+        "output": rng.integers(-300, 301, size=2 * hidden),
+        "offset": 7,
+    }
+
+
+def weights_with(net, path):
+    data = json.loads(default_weights_path().read_text())
+    data["net"] = {
+        "hidden": net["hidden"],
+        "offset": net["offset"],
+        "input": [int(v) for v in np.ravel(net["input"])],
+        "bias": [int(v) for v in net["bias"]],
+        "output": [int(v) for v in net["output"]],
+    }
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def linear_only():
+    """The shipped linear weights without the shipped network."""
+    evaluator = Tuned()
+    evaluator.set_net(None)
+    return evaluator
+
+
+def test_the_evaluator_adds_the_network_the_reference_computes(tmp_path):
+    net = random_net(12, seed=3)
+    with_net, linear = Tuned(weights=weights_with(net, tmp_path / "net.json")), linear_only()
+    positions = random_positions(300, seed=5)
+    rows = np.array([texel.input_rows(p.to_string()) for p in positions], dtype=np.int16)
+    mover = np.array([p.side_to_move for p in positions])
+    expected = residual.scores(net, rows, mover)
+    got = [with_net.evaluate(p) - linear.evaluate(p) for p in positions]
+    assert got == expected.tolist()
+    assert len(set(got)) > 100  # the network tells the positions apart
+
+
+def test_a_score_updated_from_the_last_position_is_the_score_summed_afresh(tmp_path):
+    # along games, and back, each score updates the last one's sums by the pieces that moved
+    # (a few); a new evaluator for each position sums them all
+    net = random_net(24, seed=11)
+    path = weights_with(net, tmp_path / "net.json")
+    rng = random.Random(3)
+    positions = []
+    for _ in range(6):
+        position = ChessGame()
+        for _ in range(100):
+            moves = position.legal_moves()
+            if not moves or position.is_over():
+                break
+            position.push(rng.choice(moves))
+            positions.append(position.copy())
+    walk = positions + positions[::-1] + rng.sample(positions, 200)
+    evaluator = Tuned(weights=path)
+    updated = [evaluator.evaluate(p) for p in walk]
+    assert updated == [Tuned(weights=path).evaluate(p) for p in walk]
+    rows = np.array([texel.input_rows(p.to_string()) for p in walk], dtype=np.int16)
+    mover = np.array([p.side_to_move for p in walk])
+    linear = linear_only()
+    assert [u - linear.evaluate(p) for u, p in zip(updated, walk, strict=True)] == residual.scores(
+        net, rows, mover
+    ).tolist()
+
+
+def test_a_colour_flipped_position_scores_the_same_with_a_network(tmp_path):
+    evaluator = Tuned(weights=weights_with(random_net(16, seed=4), tmp_path / "net.json"))
+    for position in random_positions(100, seed=6):
+        assert evaluator.evaluate(position) == evaluator.evaluate(position.mirror())
+
+
+def test_explain_gives_the_network_its_share(tmp_path):
+    evaluator = Tuned(weights=weights_with(random_net(8, seed=2), tmp_path / "net.json"))
+    position = random_positions(1, seed=9)[0]
+    shares = evaluator.explain(position)
+    linear = linear_only().evaluate(position)
+    assert shares["network"] == evaluator.evaluate(position) - linear != 0
+    assert round(sum(shares.values())) == evaluator.evaluate(position)
+
+
+def test_input_rows_number_the_pieces_by_colour_kind_and_square():
+    rows = texel.input_rows("4k3/8/8/8/8/8/8/R3K2n w - - 0 1")
+    assert rows[:4] == [384 + 5 * 64 + 60, 3 * 64 + 0, 5 * 64 + 4, 384 + 64 + 7]
+    assert rows[4:] == [texel.NET_INPUTS] * 28
+    assert residual.mirrored(np.array(rows[:4])).tolist() == [
+        5 * 64 + 4,
+        384 + 3 * 64 + 56,
+        384 + 5 * 64 + 60,
+        64 + 63,
+    ]
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"hidden": 0}, "1 to 256 hidden units"),
+        ({"hidden": 300}, "1 to 256 hidden units"),
+        ({"bias": [1, 2]}, "hidden bias"),
+        ({"input": [961] * (768 * 4)}, "input weights within ±960"),
+        ({"bias": [2048] * 4}, "hidden biases within ±2047"),
+        ({"output": [2048] * 8}, "output weights within ±2047"),
+        ({"offset": 1.5}, "integer offset"),
+        ({"output": "none"}, "2 × hidden output weights"),
+        ({"bias": [0.5, 1, 2, 3]}, "all integers"),
+    ],
+)
+def test_a_network_that_does_not_fit_is_refused_with_the_file_named(tmp_path, change, message):
+    path = weights_with(random_net(4, seed=1), tmp_path / "net.json")
+    data = json.loads((tmp_path / "net.json").read_text())
+    data["net"].update(change)
+    (tmp_path / "net.json").write_text(json.dumps(data))
+    with pytest.raises(InvalidOptionError, match=message) as refused:
+        Tuned(weights=path)
+    assert "net.json" in str(refused.value)
+
+
+def test_a_network_that_is_not_an_object_cannot_be_read(tmp_path):
+    data = json.loads(default_weights_path().read_text())
+    data["net"] = [1, 2, 3]
+    (tmp_path / "net.json").write_text(json.dumps(data))
+    with pytest.raises(InvalidOptionError, match=r"net\.json.*cannot read the network"):
+        Tuned(weights=str(tmp_path / "net.json"))
+
+
+def test_the_shipped_weights_and_prior_load_their_network_or_none():
+    shipped = json.loads(default_weights_path().read_text())
+    assert (load_net() is None) == ("net" not in shipped)
+    assert load_net("prior") is None
+
+
+def test_the_fit_learns_what_the_linear_score_cannot_say():
+    # the targets add 200 centipawns for white when white's queen and a white knight stand
+    # on the same half of the board: no sum of per-piece terms says that, a network can
+    samples = [(p.to_string(), 0.5, None) for p in random_positions(2000, seed=8)]
+    data = texel.labelled(samples)
+    queen, knight = 4 * 64, 1 * 64  # white's rows: kind × 64 + square
+
+    def together(rows):
+        queens = [r - queen for r in rows if queen <= r < queen + 64]
+        knights = [r - knight for r in rows if knight <= r < knight + 64]
+        return bool(queens) and any((queens[0] & 7) // 4 == (n & 7) // 4 for n in knights)
+
+    bonus = np.array([200.0 if together(rows) else 0.0 for rows in data.pieces.tolist()])
+    assert 0.2 < np.mean(bonus > 0) < 0.8
+    k, linear = 0.005, np.zeros(len(samples))
+    goal = 1 / (1 + np.exp(-k * bonus))
+    before = residual.net_loss(None, data, linear, goal, k)
+    net, losses = residual.fit_net(
+        data, linear, goal, k, hidden=16, epochs=200, rate=3e-3, decay=0.0
+    )
+    assert losses[-1] < 0.3 * before
+    assert residual.net_loss(net, data, linear, goal, k) == losses[-1]
+
+
+def test_the_fit_is_the_same_from_the_same_seed():
+    data = texel.labelled([(p.to_string(), 0.5, None) for p in random_positions(500, seed=4)])
+    goal = np.linspace(0.2, 0.8, len(data))
+    fits = [
+        residual.fit_net(data, np.zeros(len(data)), goal, 0.005, 8, 3, seed=s)[0] for s in (1, 1, 2)
+    ]
+    assert all(np.array_equal(fits[0][part], fits[1][part]) for part in ("input", "bias", "output"))
+    assert not np.array_equal(fits[0]["input"], fits[2]["input"])
+
+
+def test_tune_refuses_an_impossible_network_before_the_data_is_read(tmp_path, capsys):
+    argv = ["tune", "--positions", str(tmp_path / "missing.epd"), "--out", str(tmp_path / "w")]
+    assert main([*argv, "--net", "300"]) != 0
+    assert "--net" in capsys.readouterr().err
+    assert main([*argv, "--net", "8", "--net-epochs", "0"]) != 0
+    assert "--net-epochs" in capsys.readouterr().err
+
+
+def test_tune_with_a_network_writes_it_and_the_evaluator_plays_it(tmp_path, capsys):
+    data, out = tmp_path / "positions.epd", tmp_path / "w.json"
+    positions = random_positions(400, seed=12)
+    lines = [
+        f"{' '.join(p.to_string().split()[:4])} [{i % 3 / 2}]" for i, p in enumerate(positions)
+    ]
+    data.write_text("\n".join(lines) + "\n")
+    argv = ["tune", "--positions", str(data), "--out", str(out), "--epochs", "20"]
+    assert main([*argv, "--net", "4", "--net-epochs", "3", "--holdout", "0.2"]) == 0
+    printed = capsys.readouterr().out
+    assert "residual network of 4 hidden units" in printed and "held-out" in printed
+    written = json.loads(out.read_text())
+    assert written["net"]["hidden"] == 4 and len(written["net_losses"]) == 3
+    assert written["net_held_out_loss"] is not None and written["net_epochs"] == 3
+    net = load_net(str(out))
+    with_net, linear = Tuned(weights=str(out)), Tuned(weights=str(out))
+    linear.set_net(None)
+    rows = np.array([texel.input_rows(p.to_string()) for p in positions], dtype=np.int16)
+    mover = np.array([p.side_to_move for p in positions])
+    got = [with_net.evaluate(p) - linear.evaluate(p) for p in positions]
+    assert got == residual.scores(net, rows, mover).tolist()
