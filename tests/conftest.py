@@ -1,3 +1,4 @@
+import random
 import signal
 import subprocess
 import sys
@@ -8,6 +9,7 @@ import pytest
 from hypothesis import strategies as st
 
 from alfabeta import load_catalog
+from alfabeta.games.chess.board import ChessGame
 
 
 def default_sigint() -> None:
@@ -15,6 +17,22 @@ def default_sigint() -> None:
     terminal gives it, even when the tests were started in the background (where the shell
     hands every child SIGINT ignored and Python then installs no KeyboardInterrupt)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def random_game_positions(games: int, plies: int, seed: int) -> list[ChessGame]:
+    """Every position after each move of ``games`` random chess games of up to ``plies``
+    plies (each game stops at its end), in the order played."""
+    rng = random.Random(seed)
+    positions = []
+    for _ in range(games):
+        position = ChessGame()
+        for _ in range(plies):
+            moves = position.legal_moves()
+            if not moves or position.is_over():
+                break
+            position.push(rng.choice(moves))
+            positions.append(position.copy())
+    return positions
 
 
 def run_ok(argv, cwd) -> str:

@@ -7,6 +7,7 @@ import random
 
 import numpy as np
 import pytest
+from conftest import random_game_positions
 
 from alfabeta.cli import main
 from alfabeta.core import InvalidOptionError
@@ -77,16 +78,7 @@ def test_a_score_updated_from_the_last_position_is_the_score_summed_afresh(tmp_p
     # (a few); a new evaluator for each position sums them all
     net = random_net(24, seed=11)
     path = weights_with(net, tmp_path / "net.json")
-    rng = random.Random(3)
-    positions = []
-    for _ in range(6):
-        position = ChessGame()
-        for _ in range(100):
-            moves = position.legal_moves()
-            if not moves or position.is_over():
-                break
-            position.push(rng.choice(moves))
-            positions.append(position.copy())
+    positions, rng = random_game_positions(6, 100, seed=3), random.Random(3)
     walk = positions + positions[::-1] + rng.sample(positions, 200)
     evaluator = Tuned(weights=path)
     updated = [evaluator.evaluate(p) for p in walk]

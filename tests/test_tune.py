@@ -7,6 +7,7 @@ import sys
 
 import numpy as np
 import pytest
+from conftest import random_game_positions
 
 from alfabeta.cli import main
 from alfabeta.core import InvalidOptionError, Limit
@@ -57,16 +58,7 @@ def test_a_remembered_score_is_always_the_score_of_the_same_position():
     # one evaluator scores the positions of random games, then all of them again in reverse
     # order: most come back from its cache, the few whose slot another position took since
     # are computed again; every score is the position's own
-    rng = random.Random(11)
-    positions = []
-    for _ in range(40):
-        position = ChessGame()
-        for _ in range(80):
-            moves = position.legal_moves()
-            if not moves or position.is_over():
-                break
-            position.push(rng.choice(moves))
-            positions.append(position.copy())
+    positions = random_game_positions(40, 80, seed=11)
     evaluator = Tuned()
     first = [evaluator.evaluate(p) for p in positions]
     again = [evaluator.evaluate(p) for p in reversed(positions)][::-1]

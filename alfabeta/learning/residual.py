@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from alfabeta.learning.texel import NET_INPUTS, Positions, _sigmoid
+from alfabeta.learning.texel import NET_INPUTS, Positions, sigmoid
 
 NET_ONE = 1024
 """The fixed point of the stored network: an input weight or accumulator of 1.0 is 1024."""
@@ -90,8 +90,8 @@ def fit_net(
     pass; ``decay``: the share of every input weight taken off at each step, a decoupled
     weight decay that falls with the step size), from ``seed``. The output weights start at
     0, so the fit starts from the linear score. Returns the stored network and its loss
-    after each pass."""
-    assert positions.pieces is not None and positions.mover is not None
+    after each pass (``epochs`` ≥ 1)."""
+    assert epochs >= 1 and positions.pieces is not None and positions.mover is not None
     rng = np.random.default_rng(seed)
     white_rows = positions.pieces.astype(np.int64)
     black_rows = mirrored(positions.pieces)
@@ -119,7 +119,7 @@ def fit_net(
             )
             h = np.clip(a, 0, 1)
             out = (h @ params["output"] + params["offset"][0]) * OUTPUT_SCALE
-            p = _sigmoid(k * (linear[rows] + sign[rows] * out))
+            p = sigmoid(k * (linear[rows] + sign[rows] * out))
             g = 2 * (p - goal[rows]) * p * (1 - p) * k * sign[rows] * OUTPUT_SCALE / len(rows)
             g = g.astype(np.float32)
             g_hidden = np.outer(g, params["output"]) * ((a > 0) & (a < 1))
@@ -146,7 +146,7 @@ def fit_net(
                 params[name] -= update.astype(np.float32)
         net = quantized(_floats(params))
         losses.append(net_loss(net, positions, linear, goal, k))
-    return quantized(_floats(params)), losses
+    return net, losses
 
 
 def _floats(params: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
@@ -168,4 +168,4 @@ def net_loss(
         assert positions.pieces is not None and positions.mover is not None
         sign = np.where(positions.mover == 0, 1, -1)
         total = total + sign * scores(net, positions.pieces, positions.mover)
-    return float(np.mean((_sigmoid(k * total) - goal) ** 2))
+    return float(np.mean((sigmoid(k * total) - goal) ** 2))

@@ -407,7 +407,8 @@ def design(positions: Positions) -> np.ndarray:
     return x
 
 
-def _sigmoid(x: np.ndarray) -> np.ndarray:
+def sigmoid(x: np.ndarray) -> np.ndarray:
+    """The logistic function, elementwise (clipped so that it never overflows)."""
     return 1.0 / (1.0 + np.exp(-np.clip(x, -50, 50)))
 
 
@@ -417,7 +418,7 @@ def _scores(x: np.ndarray, weights: np.ndarray) -> np.ndarray:
 
 
 def _loss_of(scores: np.ndarray, result: np.ndarray, k: float) -> float:
-    return float(np.mean((result - _sigmoid(k * scores)) ** 2))
+    return float(np.mean((result - sigmoid(k * scores)) ** 2))
 
 
 def loss(x: np.ndarray, result: np.ndarray, weights: np.ndarray, k: float) -> float:
@@ -462,7 +463,7 @@ def fit(
     for epoch in range(1, epochs + 1):
         scores = _scores(x, weights)
         losses.append(_loss_of(scores, result, k))  # ``loss``, from the product at hand
-        p = _sigmoid(k * scores)
+        p = sigmoid(k * scores)
         gradient = (x.T @ ((p - result) * p * (1 - p)).astype(x.dtype)) * (2 * k / n)
         gradient += 2 * l2 * k * k * (weights - start) / n
         gradient *= mask
@@ -503,7 +504,7 @@ def targets(positions: Positions, scale: float, blend: float = 1.0) -> np.ndarra
             "tune: --blend below 1 needs a search score for every position: give "
             "--label-depth D, or EPD lines with ce"
         )
-    return blend * positions.result + (1 - blend) * _sigmoid(scale * positions.searched)
+    return blend * positions.result + (1 - blend) * sigmoid(scale * positions.searched)
 
 
 def tune(
