@@ -291,6 +291,14 @@ def build_parser() -> argparse.ArgumentParser:
     tune.add_argument(
         "--net-epochs", type=int, default=10, metavar="N", help="--net's passes over the data"
     )
+    tune.add_argument(
+        "--net-positions",
+        action="append",
+        default=[],
+        metavar="EPD",
+        help="more positions (EPD with results, and ce below --blend 1) that only --net is "
+        "fitted on, beside the others",
+    )
     tune.add_argument("--plot", metavar="FILE", help="draw the loss by epoch (PNG)")
 
     perft = commands.add_parser("perft", help="count move paths (chess by default)")
@@ -1070,6 +1078,8 @@ def check_tune_options(args: argparse.Namespace) -> None:
         raise InvalidOptionError("tune: 0 ≤ --blend ≤ 1 and 0 < --sample ≤ 1")
     if not 0 <= args.net <= 256 or args.net_epochs < 1:
         raise InvalidOptionError("tune: 0 ≤ --net ≤ 256 hidden units and --net-epochs ≥ 1")
+    if args.net_positions and not args.net:
+        raise InvalidOptionError("tune: --net-positions needs --net: add --net H")
     if args.label_depth is not None and (args.label_depth < 1 or args.concurrency < 1):
         raise InvalidOptionError("tune: --label-depth and --concurrency must be at least 1")
     for needs_depth in ("labels", "label_engine"):
@@ -1099,6 +1109,9 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
             samples, args.label_depth, args.concurrency, args.labels, args.label_engine
         )
     positions = texel.labelled(samples)
+    net_positions = (
+        texel.labelled(texel.epd_positions(args.net_positions)) if args.net_positions else None
+    )
     fit = texel.tune(
         positions,
         start,
@@ -1110,6 +1123,7 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         args.blend,
         args.net,
         args.net_epochs,
+        net_positions,
     )
     about = {
         "positions": len(positions),
@@ -1118,6 +1132,7 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         "holdout": args.holdout,
         "blend": args.blend,
         **({"net_epochs": args.net_epochs} if args.net else {}),
+        **({"net_positions": len(net_positions)} if net_positions is not None else {}),
     }
     texel.write_weights(args.out, fit, {**about, "start": args.start, "fixed": args.fixed})
     if args.data:
@@ -1133,8 +1148,11 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         before, after = fit.held_out
         print(f"held-out games' positions: loss {before:.6f} -> {after:.6f}", file=out)
     if fit.net is not None:
+        more = (
+            "" if net_positions is None else f" (fitted on {len(net_positions)} more positions too)"
+        )
         print(
-            f"residual network of {args.net} hidden units: loss {fit.net_losses[-1]:.6f} "
+            f"residual network of {args.net} hidden units{more}: loss {fit.net_losses[-1]:.6f} "
             f"after {args.net_epochs} passes"
             + ("" if fit.net_held_out is None else f", held-out {fit.net_held_out:.6f}"),
             file=out,

@@ -196,15 +196,25 @@ def test_tune_refuses_an_impossible_network_before_the_data_is_read(tmp_path, ca
     assert "--net" in capsys.readouterr().err
     assert main([*argv, "--net", "8", "--net-epochs", "0"]) != 0
     assert "--net-epochs" in capsys.readouterr().err
+    assert main([*argv, "--net-positions", str(tmp_path / "more.epd")]) != 0
+    assert "--net-positions needs --net" in capsys.readouterr().err
+
+
+def write_epd(path, positions, scored=True):
+    """Positions with a result each (a third of them each result) and, when ``scored``, a
+    score."""
+    lines = [
+        f"{' '.join(p.to_string().split()[:4])} [{i % 3 / 2}];"
+        + (f" ce {(i * 37) % 201 - 100};" if scored else "")
+        for i, p in enumerate(positions)
+    ]
+    path.write_text("\n".join(lines) + "\n")
 
 
 def test_tune_with_a_network_writes_it_and_the_evaluator_plays_it(tmp_path, capsys):
     data, out = tmp_path / "positions.epd", tmp_path / "w.json"
     positions = random_positions(400, seed=12)
-    lines = [
-        f"{' '.join(p.to_string().split()[:4])} [{i % 3 / 2}]" for i, p in enumerate(positions)
-    ]
-    data.write_text("\n".join(lines) + "\n")
+    write_epd(data, positions, scored=False)
     argv = ["tune", "--positions", str(data), "--out", str(out), "--epochs", "20"]
     assert main([*argv, "--net", "4", "--net-epochs", "3", "--holdout", "0.2"]) == 0
     printed = capsys.readouterr().out
@@ -219,3 +229,36 @@ def test_tune_with_a_network_writes_it_and_the_evaluator_plays_it(tmp_path, caps
     mover = np.array([p.side_to_move for p in positions])
     got = [with_net.evaluate(p) - linear.evaluate(p) for p in positions]
     assert got == residual.scores(net, rows, mover).tolist()
+
+
+def test_the_network_alone_is_fitted_on_net_positions_too(tmp_path, capsys):
+    # the linear weights and k come out the same with or without them; the network is
+    # fitted, and its loss measured, on both sets
+    first, more = tmp_path / "first.epd", tmp_path / "more.epd"
+    write_epd(first, random_positions(300, seed=21))
+    write_epd(more, random_positions(200, seed=22))
+    argv = ["tune", "--positions", str(first), "--epochs", "20", "--net", "4", "--net-epochs", "2"]
+    assert main([*argv, "--out", str(tmp_path / "alone.json")]) == 0
+    assert main([*argv, "--net-positions", str(more), "--out", str(tmp_path / "both.json")]) == 0
+    assert "fitted on 200 more positions too" in capsys.readouterr().out.splitlines()[-1]
+    alone, both = (json.loads((tmp_path / f"{n}.json").read_text()) for n in ("alone", "both"))
+    assert [both[key] for key in ("mg", "eg", "k", "losses", "positions")] == [
+        alone[key] for key in ("mg", "eg", "k", "losses", "positions")
+    ]
+    assert both["net_positions"] == 200 and "net_positions" not in alone
+    assert both["net"] != alone["net"]
+    everything = texel.labelled(texel.epd_positions([first, more]))
+    linear = texel.design(everything) @ np.array(both["mg"] + both["eg"], dtype=np.float32)
+    net = load_net(str(tmp_path / "both.json"))
+    loss = residual.net_loss(net, everything, linear, everything.result, both["k"])
+    assert loss == pytest.approx(both["net_losses"][-1])
+
+
+def test_net_positions_without_scores_are_refused_below_blend_1(tmp_path, capsys):
+    first, more = tmp_path / "first.epd", tmp_path / "more.epd"
+    write_epd(first, random_positions(100, seed=23))
+    write_epd(more, random_positions(50, seed=24), scored=False)
+    argv = ["tune", "--positions", str(first), "--net-positions", str(more), "--net", "4"]
+    assert main([*argv, "--blend", "0.5", "--out", str(tmp_path / "w.json")]) != 0
+    assert "--blend below 1 needs a search score" in capsys.readouterr().err
+    assert not (tmp_path / "w.json").exists()

@@ -395,6 +395,22 @@ def split(positions: Positions, holdout: float) -> tuple[Positions, Positions]:
     return part(~held), part(held)
 
 
+def joined(first: Positions, second: Positions) -> Positions:
+    """The positions of ``first`` followed by those of ``second``."""
+
+    def both(a: np.ndarray | None, b: np.ndarray | None) -> np.ndarray | None:
+        return None if a is None or b is None else np.concatenate([a, b])
+
+    return Positions(
+        np.concatenate([first.counts, second.counts]),
+        np.concatenate([first.phase, second.phase]),
+        np.concatenate([first.result, second.result]),
+        both(first.searched, second.searched),
+        both(first.pieces, second.pieces),
+        both(first.mover, second.mover),
+    )
+
+
 def design(positions: Positions) -> np.ndarray:
     """The design matrix: the counts scaled by phase/24 (middlegame weights) beside the counts
     scaled by (24 − phase)/24 (endgame weights), float32."""
@@ -518,6 +534,7 @@ def tune(
     blend: float = 1.0,
     net: int = 0,
     net_epochs: int = 0,
+    net_positions: Positions | None = None,
 ) -> Fit:
     """Fit k to the ``start`` (mg, eg) weights, then the weights (those of the ``fixed``
     feature groups stay as they start), on all but a ``holdout`` share of the positions
@@ -525,12 +542,15 @@ def tune(
     < 1 the targets mix results and search scores (``targets``, at the scale k₀ the results
     give the start weights) and k is fitted again, to the targets. With ``net`` hidden units,
     a residual network is then fitted over ``net_epochs`` passes to what the rounded linear
-    weights miss (``residual.fit_net``)."""
+    weights miss (``residual.fit_net``), on the fitted positions and any ``net_positions``
+    (which the linear weights are not fitted to, nor k)."""
     fitted, held = split(positions, holdout)
     x = design(fitted)
     initial = np.concatenate(start).astype(np.float64)
     k = scale = fit_scale(x, fitted.result, initial)
     goal = targets(fitted, scale, blend)
+    # refused before the long fits when they lack a search score
+    more_goal = None if net_positions is None else targets(net_positions, scale, blend)
     if blend < 1:
         k = fit_scale(x, goal, initial)
     weights, losses = fit(x, goal, initial, k, epochs, rate, l2, free_weights(fixed))
@@ -541,7 +561,12 @@ def tune(
     if net:
         from alfabeta.learning.residual import fit_net
 
-        network, net_losses = fit_net(fitted, _scores(x, rounded), goal, k, net, net_epochs)
+        net_data, linear, net_goal = fitted, _scores(x, rounded), goal
+        if net_positions is not None and more_goal is not None:
+            net_data = joined(fitted, net_positions)
+            linear = np.concatenate([linear, _scores(design(net_positions), rounded)])
+            net_goal = np.concatenate([goal, more_goal])
+        network, net_losses = fit_net(net_data, linear, net_goal, k, net, net_epochs)
     held_out = net_held_out = None
     if len(held):
         x_held, held_goal = design(held), targets(held, scale, blend)
