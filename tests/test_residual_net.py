@@ -73,6 +73,17 @@ def test_the_evaluator_adds_the_network_the_reference_computes(tmp_path):
     assert len(set(got)) > 100  # the network tells the positions apart
 
 
+def test_the_reference_scores_the_same_in_chunks_of_any_size(monkeypatch):
+    net = random_net(8, seed=13)
+    positions = random_positions(50, seed=14)
+    rows = np.array([texel.input_rows(p.to_string()) for p in positions], dtype=np.int16)
+    mover = np.array([p.side_to_move for p in positions])
+    whole = residual.scores(net, rows, mover)
+    monkeypatch.setattr(residual, "SCORE_CHUNK", 7)
+    assert residual.scores(net, rows, mover).tolist() == whole.tolist()
+    assert residual.scores(net, rows[:0], mover[:0]).tolist() == []
+
+
 def test_a_score_updated_from_the_last_position_is_the_score_summed_afresh(tmp_path):
     # along games, and back, each score updates the last one's sums by the pieces that moved
     # (a few); a new evaluator for each position sums them all

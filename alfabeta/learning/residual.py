@@ -27,6 +27,8 @@ the output's sum an int."""
 OUTPUT_SCALE = 400.0
 """Centipawns per unit of the floating-point network's output (so its weights stay near 1)."""
 BATCH = 4096
+SCORE_CHUNK = 8192
+"""Positions ``scores`` gathers at a time (each takes 2 × 32 × hidden int64 rows)."""
 
 
 def mirrored(pieces: np.ndarray) -> np.ndarray:
@@ -47,8 +49,21 @@ def _one_hot(rows: np.ndarray) -> np.ndarray:
 def scores(net: dict[str, Any], pieces: np.ndarray, mover: np.ndarray) -> np.ndarray:
     """The stored network's scores (centipawns, the side to move's view) of positions given
     as white-view input rows (N × 32, padded with ``NET_INPUTS``) and the side to move (0
-    white, 1 black): the evaluator's integers exactly."""
+    white, 1 black): the evaluator's integers exactly. Computed ``SCORE_CHUNK`` positions at
+    a time, so that memory does not grow with N."""
     table = np.vstack([net["input"], np.zeros((1, net["hidden"]), dtype=np.int64)])
+    parts = [
+        _chunk_scores(
+            net, table, pieces[start : start + SCORE_CHUNK], mover[start : start + SCORE_CHUNK]
+        )
+        for start in range(0, max(len(pieces), 1), SCORE_CHUNK)
+    ]
+    return np.concatenate(parts)
+
+
+def _chunk_scores(
+    net: dict[str, Any], table: np.ndarray, pieces: np.ndarray, mover: np.ndarray
+) -> np.ndarray:
     white = table[pieces.astype(np.int64)].sum(axis=1) + net["bias"]
     black = table[mirrored(pieces)].sum(axis=1) + net["bias"]
     first = np.where(mover[:, None] == 0, white, black)
