@@ -110,6 +110,9 @@ def test_a_chess_move_by_clicking_gets_the_engines_reply_and_its_thinking(
     start_game(browser, server, "chess", "alphabeta(iterative=on, tt=on)", 4, evaluator="standard")
     square(browser, "e2").click()
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#board .cell.target"))
+    # the event stream opens with the state already drawn, at any moment: drawing it again must
+    # keep the selection (it did not, and the click on e4 below then hit a discarded square)
+    browser.execute_script("render({...game})")
     targets = {
         c.get_attribute("data-token")
         for c in browser.find_elements(By.CSS_SELECTOR, "#board .cell.target")

@@ -90,8 +90,10 @@ function addThinking(info) {
 
 function render(state) {
   if (!state || !state.id) return;
-  // a response and the event stream race: never draw an older state over a newer one
-  if (game && game.id === state.id && state.version < game.version) return;
+  // a response and the event stream race: never draw an older state over a newer one, nor
+  // redraw the same one (the stream opens with the state just drawn; a redraw would drop the
+  // square the user has selected since)
+  if (game && game.id === state.id && state.version <= game.version) return;
   game = state;
   selected = null;
   const board = $("#board");
