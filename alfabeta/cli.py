@@ -1102,6 +1102,10 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
     if args.label_engine:
         texel.started_engine(args.label_engine).close()
     start = load_weights(None if args.start == "shipped" else args.start)
+    # read first: a missing or broken file is refused before a long labelling, not after it
+    net_positions = (
+        texel.labelled(texel.epd_positions(args.net_positions)) if args.net_positions else None
+    )
     found = chain(texel.game_positions(args.games), texel.epd_positions(args.positions))
     samples = list(found) if args.sample is None else texel.distinct(found, args.sample)
     if args.label_depth is not None:
@@ -1109,9 +1113,6 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
             samples, args.label_depth, args.concurrency, args.labels, args.label_engine
         )
     positions = texel.labelled(samples)
-    net_positions = (
-        texel.labelled(texel.epd_positions(args.net_positions)) if args.net_positions else None
-    )
     fit = texel.tune(
         positions,
         start,

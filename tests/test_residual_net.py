@@ -265,6 +265,17 @@ def test_the_network_alone_is_fitted_on_net_positions_too(tmp_path, capsys):
     assert loss == pytest.approx(both["net_losses"][-1])
 
 
+def test_a_missing_net_positions_file_is_refused_before_the_labelling(tmp_path, capsys):
+    first, journal = tmp_path / "first.epd", tmp_path / "labels.txt"
+    write_epd(first, random_positions(20, seed=25))
+    argv = ["tune", "--positions", str(first), "--label-depth", "1", "--labels", str(journal)]
+    more = ["--net", "4", "--net-positions", str(tmp_path / "more.epd")]
+    assert main([*argv, *more, "--out", str(tmp_path / "w.json")]) == 2
+    error = capsys.readouterr().err
+    assert "no EPD file at" in error and "more.epd" in error
+    assert not journal.exists() and not (tmp_path / "w.json").exists()
+
+
 def test_net_positions_without_scores_are_refused_below_blend_1(tmp_path, capsys):
     first, more = tmp_path / "first.epd", tmp_path / "more.epd"
     write_epd(first, random_positions(100, seed=23))

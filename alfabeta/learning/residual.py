@@ -27,6 +27,7 @@ the output's sum an int."""
 OUTPUT_SCALE = 400.0
 """Centipawns per unit of the floating-point network's output (so its weights stay near 1)."""
 BATCH = 4096
+"""Positions per step of ``fit_net``'s Adam (a pass over N positions takes N / BATCH steps)."""
 SCORE_CHUNK = 8192
 """Positions ``scores`` gathers at a time (each takes 2 × 32 × hidden int64 rows)."""
 
