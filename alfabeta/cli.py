@@ -292,6 +292,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--net-epochs", type=int, default=10, metavar="N", help="--net's passes over the data"
     )
     tune.add_argument(
+        "--net-decay",
+        type=float,
+        default=0.01,
+        metavar="SHARE",
+        help="--net's weight decay: the share of every input weight taken off at each step "
+        "(0: none; more keeps the network from learning the fitted games rather than chess)",
+    )
+    tune.add_argument(
         "--net-positions",
         action="append",
         default=[],
@@ -1076,8 +1084,10 @@ def check_tune_options(args: argparse.Namespace) -> None:
         raise InvalidOptionError("tune: --epochs ≥ 1, --rate > 0, --l2 ≥ 0 and 0 ≤ --holdout < 1")
     if not 0 <= args.blend <= 1 or (args.sample is not None and not 0 < args.sample <= 1):
         raise InvalidOptionError("tune: 0 ≤ --blend ≤ 1 and 0 < --sample ≤ 1")
-    if not 0 <= args.net <= 256 or args.net_epochs < 1:
-        raise InvalidOptionError("tune: 0 ≤ --net ≤ 256 hidden units and --net-epochs ≥ 1")
+    if not 0 <= args.net <= 256 or args.net_epochs < 1 or not 0 <= args.net_decay < 1:
+        raise InvalidOptionError(
+            "tune: 0 ≤ --net ≤ 256 hidden units, --net-epochs ≥ 1 and 0 ≤ --net-decay < 1"
+        )
     if args.net_positions and not args.net:
         raise InvalidOptionError("tune: --net-positions needs --net: add --net H")
     if args.label_depth is not None and (args.label_depth < 1 or args.concurrency < 1):
@@ -1125,6 +1135,7 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         args.net,
         args.net_epochs,
         net_positions,
+        net_decay=args.net_decay,
     )
     about = {
         "positions": len(positions),
@@ -1132,7 +1143,7 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         "l2": args.l2,
         "holdout": args.holdout,
         "blend": args.blend,
-        **({"net_epochs": args.net_epochs} if args.net else {}),
+        **({"net_epochs": args.net_epochs, "net_decay": args.net_decay} if args.net else {}),
         **({"net_positions": len(net_positions)} if net_positions is not None else {}),
     }
     texel.write_weights(args.out, fit, {**about, "start": args.start, "fixed": args.fixed})

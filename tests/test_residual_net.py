@@ -209,6 +209,9 @@ def test_tune_refuses_an_impossible_network_before_the_data_is_read(tmp_path, ca
     assert "--net-epochs" in capsys.readouterr().err
     assert main([*argv, "--net-positions", str(tmp_path / "more.epd")]) != 0
     assert "--net-positions needs --net" in capsys.readouterr().err
+    for decay in ("1", "-0.1"):
+        assert main([*argv, "--net", "8", "--net-decay", decay]) != 0
+        assert "--net-decay" in capsys.readouterr().err
 
 
 def write_epd(path, positions, scored=True):
@@ -263,6 +266,21 @@ def test_the_network_alone_is_fitted_on_net_positions_too(tmp_path, capsys):
     net = load_net(str(tmp_path / "both.json"))
     loss = residual.net_loss(net, everything, linear, everything.result, both["k"])
     assert loss == pytest.approx(both["net_losses"][-1])
+
+
+def test_the_weight_decay_reaches_the_fit_and_is_recorded(tmp_path, capsys):
+    # a stronger decay keeps the input weights smaller; each file records its own
+    data = tmp_path / "positions.epd"
+    write_epd(data, random_positions(300, seed=23))
+    argv = ["tune", "--positions", str(data), "--epochs", "20", "--net", "4", "--net-epochs", "3"]
+    sizes = {}
+    for decay in ("0", "0.5"):
+        out = tmp_path / f"decay-{decay}.json"
+        assert main([*argv, "--net-decay", decay, "--out", str(out)]) == 0
+        written = json.loads(out.read_text())
+        assert written["net_decay"] == float(decay)
+        sizes[decay] = np.abs(load_net(str(out))["input"]).sum()
+    assert sizes["0.5"] < 0.5 * sizes["0"]
 
 
 def test_a_missing_net_positions_file_is_refused_before_the_labelling(tmp_path, capsys):

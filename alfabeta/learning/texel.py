@@ -535,15 +535,18 @@ def tune(
     net: int = 0,
     net_epochs: int = 0,
     net_positions: Positions | None = None,
+    *,
+    net_decay: float,
 ) -> Fit:
     """Fit k to the ``start`` (mg, eg) weights, then the weights (those of the ``fixed``
     feature groups stay as they start), on all but a ``holdout`` share of the positions
     (``split``), whose loss is measured before and after; rounded to integers. With ``blend``
     < 1 the targets mix results and search scores (``targets``, at the scale k₀ the results
     give the start weights) and k is fitted again, to the targets. With ``net`` hidden units,
-    a residual network is then fitted over ``net_epochs`` passes to what the rounded linear
-    weights miss (``residual.fit_net``), on the fitted positions and any ``net_positions``
-    (which the linear weights are not fitted to, nor k)."""
+    a residual network is then fitted over ``net_epochs`` passes, with a weight decay of
+    ``net_decay``, to what the rounded linear weights miss (``residual.fit_net``), on the
+    fitted positions and any ``net_positions`` (which the linear weights are not fitted to,
+    nor k)."""
     fitted, held = split(positions, holdout)
     x = design(fitted)
     initial = np.concatenate(start).astype(np.float64)
@@ -566,7 +569,9 @@ def tune(
             net_data = joined(fitted, net_positions)
             linear = np.concatenate([linear, _scores(design(net_positions), rounded)])
             net_goal = np.concatenate([goal, more_goal])
-        network, net_losses = fit_net(net_data, linear, net_goal, k, net, net_epochs)
+        network, net_losses = fit_net(
+            net_data, linear, net_goal, k, net, net_epochs, decay=net_decay
+        )
     held_out = net_held_out = None
     if len(held):
         x_held, held_goal = design(held), targets(held, scale, blend)
