@@ -300,6 +300,14 @@ def build_parser() -> argparse.ArgumentParser:
         "(0: none; more keeps the network from learning the fitted games rather than chess)",
     )
     tune.add_argument(
+        "--net-buckets",
+        type=int,
+        default=1,
+        metavar="B",
+        help="--net's sets of output weights (1 to 8), chosen by the number of pieces on the "
+        "board: (pieces − 1) × B // 32",
+    )
+    tune.add_argument(
         "--net-positions",
         action="append",
         default=[],
@@ -1084,9 +1092,15 @@ def check_tune_options(args: argparse.Namespace) -> None:
         raise InvalidOptionError("tune: --epochs ≥ 1, --rate > 0, --l2 ≥ 0 and 0 ≤ --holdout < 1")
     if not 0 <= args.blend <= 1 or (args.sample is not None and not 0 < args.sample <= 1):
         raise InvalidOptionError("tune: 0 ≤ --blend ≤ 1 and 0 < --sample ≤ 1")
-    if not 0 <= args.net <= 256 or args.net_epochs < 1 or not 0 <= args.net_decay < 1:
+    if (
+        not 0 <= args.net <= 256
+        or args.net_epochs < 1
+        or not 0 <= args.net_decay < 1
+        or not 1 <= args.net_buckets <= 8
+    ):
         raise InvalidOptionError(
-            "tune: 0 ≤ --net ≤ 256 hidden units, --net-epochs ≥ 1 and 0 ≤ --net-decay < 1"
+            "tune: 0 ≤ --net ≤ 256 hidden units, --net-epochs ≥ 1, 0 ≤ --net-decay < 1 and "
+            "1 ≤ --net-buckets ≤ 8"
         )
     if args.net_positions and not args.net:
         raise InvalidOptionError("tune: --net-positions needs --net: add --net H")
@@ -1136,6 +1150,7 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         args.net_epochs,
         net_positions,
         net_decay=args.net_decay,
+        net_buckets=args.net_buckets,
     )
     about = {
         "positions": len(positions),

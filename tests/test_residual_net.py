@@ -30,13 +30,14 @@ def random_positions(count, seed):
     return positions
 
 
-def random_net(hidden, seed):
+def random_net(hidden, seed, buckets=1):
     rng = np.random.default_rng(seed)
     return {
         "hidden": hidden,
+        "buckets": buckets,
         "input": rng.integers(-960, 961, size=(texel.NET_INPUTS, hidden)),
         "bias": rng.integers(-2047, 2048, size=hidden),
-        "output": rng.integers(-300, 301, size=2 * hidden),
+        "output": rng.integers(-300, 301, size=2 * hidden * buckets),
         "offset": 7,
     }
 
@@ -45,6 +46,7 @@ def weights_with(net, path):
     data = json.loads(default_weights_path().read_text())
     data["net"] = {
         "hidden": net["hidden"],
+        "buckets": net["buckets"],
         "offset": net["offset"],
         "input": [int(v) for v in np.ravel(net["input"])],
         "bias": [int(v) for v in net["bias"]],
@@ -54,9 +56,9 @@ def weights_with(net, path):
     return str(path)
 
 
-def linear_only():
-    """The shipped linear weights without the shipped network."""
-    evaluator = Tuned()
+def linear_only(path=None):
+    """The linear weights of a file (None: the shipped file) without its network."""
+    evaluator = Tuned(weights=path)
     evaluator.set_net(None)
     return evaluator
 
@@ -71,6 +73,24 @@ def test_the_evaluator_adds_the_network_the_reference_computes(tmp_path):
     got = [with_net.evaluate(p) - linear.evaluate(p) for p in positions]
     assert got == expected.tolist()
     assert len(set(got)) > 100  # the network tells the positions apart
+
+
+def test_each_bucket_of_output_weights_scores_its_piece_counts(tmp_path):
+    # 8 buckets of 4 piece counts each; the evaluator picks the one the reference picks
+    net = random_net(8, seed=31, buckets=8)
+    with_net, linear = Tuned(weights=weights_with(net, tmp_path / "net.json")), linear_only()
+    positions = random_positions(300, seed=32)
+    rows = np.array([texel.input_rows(p.to_string()) for p in positions], dtype=np.int16)
+    mover = np.array([p.side_to_move for p in positions])
+    buckets = residual.output_bucket(rows, 8)
+    assert set(buckets.tolist()) >= {4, 5, 6, 7}
+    pieces = [sum(c.isalpha() for c in p.to_string().split()[0]) for p in positions]
+    assert buckets.tolist() == [(count - 1) // 4 for count in pieces]
+    got = [with_net.evaluate(p) - linear.evaluate(p) for p in positions]
+    assert got == residual.scores(net, rows, mover).tolist()
+    # the same weights in one bucket score differently: the bucket's weights are used
+    single = {**net, "buckets": 1, "output": net["output"][:16]}
+    assert got != residual.scores(single, rows, mover).tolist()
 
 
 def test_the_reference_scores_the_same_in_chunks_of_any_size(monkeypatch):
@@ -141,6 +161,9 @@ def test_input_rows_number_the_pieces_by_colour_kind_and_square():
         ({"offset": 1.5}, "integer offset"),
         ({"output": "none"}, "2 × hidden output weights"),
         ({"bias": [0.5, 1, 2, 3]}, "all integers"),
+        ({"buckets": 9, "output": [0] * 72}, "1 to 8 buckets"),
+        ({"buckets": 0, "output": []}, "1 to 8 buckets"),
+        ({"buckets": 2}, "buckets × 2 × hidden output weights"),
     ],
 )
 def test_a_network_that_does_not_fit_is_refused_with_the_file_named(tmp_path, change, message):
@@ -212,6 +235,9 @@ def test_tune_refuses_an_impossible_network_before_the_data_is_read(tmp_path, ca
     for decay in ("1", "-0.1"):
         assert main([*argv, "--net", "8", "--net-decay", decay]) != 0
         assert "--net-decay" in capsys.readouterr().err
+    for buckets in ("0", "9"):
+        assert main([*argv, "--net", "8", "--net-buckets", buckets]) != 0
+        assert "--net-buckets" in capsys.readouterr().err
 
 
 def write_epd(path, positions, scored=True):
@@ -281,6 +307,25 @@ def test_the_weight_decay_reaches_the_fit_and_is_recorded(tmp_path, capsys):
         assert written["net_decay"] == float(decay)
         sizes[decay] = np.abs(load_net(str(out))["input"]).sum()
     assert sizes["0.5"] < 0.5 * sizes["0"]
+
+
+def test_tune_fits_buckets_of_output_weights_that_the_evaluator_plays(tmp_path):
+    data, out = tmp_path / "positions.epd", tmp_path / "w.json"
+    positions = random_positions(300, seed=24)
+    write_epd(data, positions)
+    argv = ["tune", "--positions", str(data), "--epochs", "20", "--net", "4", "--net-epochs", "2"]
+    assert main([*argv, "--net-buckets", "4", "--out", str(out)]) == 0
+    written = json.loads(out.read_text())["net"]
+    assert written["buckets"] == 4 and len(written["output"]) == 4 * 2 * 4
+    net = load_net(str(out))
+    rows = np.array([texel.input_rows(p.to_string()) for p in positions], dtype=np.int16)
+    mover = np.array([p.side_to_move for p in positions])
+    played, linear = Tuned(weights=str(out)), linear_only(str(out))
+    got = [played.evaluate(p) - linear.evaluate(p) for p in positions]
+    assert got == residual.scores(net, rows, mover).tolist()
+    # one bucket: no "buckets" in the file, as in files written before buckets
+    assert main([*argv, "--out", str(out)]) == 0
+    assert "buckets" not in json.loads(out.read_text())["net"]
 
 
 def test_a_missing_net_positions_file_is_refused_before_the_labelling(tmp_path, capsys):

@@ -154,6 +154,7 @@ cdef enum:
     NET_INPUTS = 768       # the residual network's inputs: colour × kind × square, one view
     NET_ONE = 1024         # the residual network's fixed point: 1.0 as an integer
     NET_MAX_HIDDEN = 256
+    NET_MAX_BUCKETS = 8    # sets of output weights, chosen by the pieces on the board
     NET_MAX_INPUT = 960    # |input weight| at most: 32 of them and a bias fit an int16
     NET_MAX_BIAS = 2047
     NET_MAX_OUTPUT = 2047  # |output weight| at most: 512 products of them fit an int
@@ -903,11 +904,12 @@ def load_weights(path=None):
 
 def load_net(path=None):
     """The residual network of a weights file (None: the shipped file's), as a dict of
-    ``hidden`` (its width), ``input`` (NET_INPUTS × hidden, NET_ONE to 1.0), ``bias``
-    (hidden), ``output`` (2 × hidden, centipawns per unit of the side to move's
-    clipped accumulator, then the other side's) and ``offset`` (centipawns); None when the
-    file has none (``"prior"`` has none). A network that does not fit raises
-    InvalidOptionError."""
+    ``hidden`` (its width), ``buckets`` (its sets of output weights: 1 unless the file says),
+    ``input`` (NET_INPUTS × hidden, NET_ONE to 1.0), ``bias`` (hidden), ``output`` (buckets
+    × 2 × hidden, each bucket's centipawns per unit of the side to move's clipped
+    accumulator, then the other side's; the bucket of a position with n pieces on the board
+    is (n − 1) × buckets // 32) and ``offset`` (centipawns); None when the file has none
+    (``"prior"`` has none). A network that does not fit raises InvalidOptionError."""
     if path == "prior":
         return None
     source = default_weights_path() if path is None else path
@@ -915,15 +917,16 @@ def load_net(path=None):
         net = read_weights_file(source).get("net")
         if net is None:
             return None
-        hidden = net["hidden"]
+        hidden, buckets = net["hidden"], net.get("buckets", 1)
         parts = {name: np.asarray(net[name]) for name in ("input", "bias", "output")}
         offset = net["offset"]
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
         raise InvalidOptionError(
             f"tuned weights {str(source)!r}: cannot read the network ({error})") from None
-    shapes = {"input": (NET_INPUTS * hidden,) if isinstance(hidden, int) else None,
-              "bias": (hidden,), "output": (2 * hidden,)}
-    if not isinstance(hidden, int) or not 1 <= hidden <= NET_MAX_HIDDEN \
+    sizes = isinstance(hidden, int) and isinstance(buckets, int)
+    shapes = {"input": (NET_INPUTS * hidden,) if sizes else None,
+              "bias": (hidden,), "output": (2 * hidden * buckets,) if sizes else None}
+    if not sizes or not 1 <= hidden <= NET_MAX_HIDDEN or not 1 <= buckets <= NET_MAX_BUCKETS \
             or any(parts[name].shape != shape or parts[name].dtype.kind != "i"
                    for name, shape in shapes.items()) \
             or np.abs(parts["input"]).max() > NET_MAX_INPUT \
@@ -931,12 +934,13 @@ def load_net(path=None):
             or np.abs(parts["output"]).max() > NET_MAX_OUTPUT or not isinstance(offset, int):
         raise InvalidOptionError(
             f"tuned weights {str(source)!r}: the network must have 1 to {NET_MAX_HIDDEN} "
-            f"hidden units, {NET_INPUTS} × hidden input weights within ±{NET_MAX_INPUT}, "
-            f"hidden biases within ±{NET_MAX_BIAS}, 2 × hidden output weights within "
-            f"±{NET_MAX_OUTPUT}, all integers, and an integer offset")
+            f"hidden units, 1 to {NET_MAX_BUCKETS} buckets, {NET_INPUTS} × hidden input "
+            f"weights within ±{NET_MAX_INPUT}, hidden biases within ±{NET_MAX_BIAS}, buckets "
+            f"× 2 × hidden output weights within ±{NET_MAX_OUTPUT}, all integers, and an "
+            "integer offset")
     parts = {name: part.astype(np.int64) for name, part in parts.items()}
     parts["input"] = parts["input"].reshape(NET_INPUTS, hidden)
-    return {"hidden": hidden, "offset": offset, **parts}
+    return {"hidden": hidden, "buckets": buckets, "offset": offset, **parts}
 
 
 def features(Position position):
@@ -978,8 +982,9 @@ cdef class Tuned(Evaluator):
     cdef uint64_t* cache
     cdef PawnEntry* pawn_cache
     cdef int hidden  # the residual network's width; 0: none
+    cdef int buckets  # its sets of output weights
     cdef int16_t* net_input  # NET_INPUTS × hidden, then the hidden biases
-    cdef int16_t[2 * NET_MAX_HIDDEN] net_output
+    cdef int16_t[NET_MAX_BUCKETS * 2 * NET_MAX_HIDDEN] net_output  # buckets × 2 × hidden
     cdef int net_offset
     # the last network score's accumulators (white's view, black's) and the pieces they sum
     cdef int16_t[2][NET_MAX_HIDDEN] accumulator
@@ -1032,6 +1037,7 @@ cdef class Tuned(Evaluator):
         self.hidden = hidden
         if not hidden:
             return
+        self.buckets = net["buckets"]
         self.net_input = <int16_t*> malloc((NET_INPUTS + 1) * hidden * sizeof(int16_t))
         if self.net_input == NULL:
             raise MemoryError("cannot allocate the tuned evaluator's network")
@@ -1068,22 +1074,26 @@ cdef class Tuned(Evaluator):
         """The residual network's score for the side to move, in centipawns: each view's
         accumulator (the hidden biases plus the input rows of its pieces; black's view has
         the colours swapped and the board mirrored), clipped to [0, NET_ONE], the side to
-        move's first, times the output weights, over NET_ONE, plus the offset.
+        move's first, times the output weights of the position's bucket (by the pieces on the
+        board), over NET_ONE, plus the offset.
 
         The accumulators are the last score's, updated by the pieces that differ from its
         position (in a search, mostly a few), or summed afresh when more than
         ``NET_REFRESH`` do: integer sums, the same either way. The weights' bounds
         (``load_net``) keep every final sum within int16."""
-        cdef int hidden = self.hidden, colour, kind, j, changed = 0, total = 0
+        cdef int hidden = self.hidden, colour, kind, j, changed = 0, total = 0, pieces = 0
         cdef unsigned long long now, before, bits
         cdef const int16_t* bias
         cdef const int16_t* first = self.accumulator[board.side_to_move]
         cdef const int16_t* second = self.accumulator[board.side_to_move ^ 1]
-        cdef const int16_t* output = self.net_output
+        cdef const int16_t* output
         cdef int16_t a
         for colour in range(2):
             for kind in range(6):
                 changed += popcount(board.pieces[colour][kind] ^ self.accumulated[colour][kind])
+                pieces += popcount(board.pieces[colour][kind])
+        output = self.net_output + min((pieces - 1) * self.buckets // 32, self.buckets - 1) \
+            * 2 * hidden
         if changed > NET_REFRESH:
             bias = self.net_input + NET_INPUTS * hidden
             for j in range(hidden):

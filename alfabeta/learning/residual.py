@@ -5,10 +5,11 @@ The network is NNUE's shape at its smallest. Each of the two views (white's, and
 with the colours swapped and the board mirrored) sums the hidden biases and one input row per
 piece (colour × kind × square: ``NET_INPUTS``); both accumulators are clipped to [0, 1], the
 side to move's first, and the output weights turn them into centipawns added to the linear
-score. It learns what the linear features cannot say, such as which pieces stand together by
-which king. It is fitted by minibatch Adam in floating point (``fit_net``), then stored in
-fixed point (``quantized``), which is what the evaluator computes, exactly as ``scores``
-does here.
+score; with ``buckets`` > 1 the output weights are chosen by the number of pieces on the board
+(``output_bucket``), as NNUE's output buckets. It learns what the linear features cannot say,
+such as which pieces stand together by which king. It is fitted by minibatch Adam in
+floating point (``fit_net``), then stored in fixed point (``quantized``), which is what the
+evaluator computes, exactly as ``scores`` does here.
 """
 
 from __future__ import annotations
@@ -30,6 +31,19 @@ BATCH = 4096
 """Positions per step of ``fit_net``'s Adam (a pass over N positions takes N / BATCH steps)."""
 SCORE_CHUNK = 8192
 """Positions ``scores`` gathers at a time (each takes 2 × 32 × hidden int64 rows)."""
+
+
+def output_bucket(pieces: np.ndarray, buckets: int) -> np.ndarray:
+    """Each position's output bucket (of white-view input rows, N × 32): (pieces on the board
+    − 1) × ``buckets`` // 32, so that 8 buckets take 4 piece counts each, as ``tuned``'s (a
+    position set up with more than 32 pieces takes the last)."""
+    count = (pieces != NET_INPUTS).sum(axis=1)
+    return np.minimum((count - 1) * buckets // 32, buckets - 1)
+
+
+def bucket_outputs(net: dict[str, Any]) -> np.ndarray:
+    """The stored network's output weights as one row of 2 × hidden per bucket."""
+    return np.asarray(net["output"]).reshape(net.get("buckets", 1), 2 * net["hidden"])
 
 
 def mirrored(pieces: np.ndarray) -> np.ndarray:
@@ -70,20 +84,26 @@ def _chunk_scores(
     first = np.where(mover[:, None] == 0, white, black)
     second = np.where(mover[:, None] == 0, black, white)
     clipped = np.clip(np.concatenate([first, second], axis=1), 0, NET_ONE)
-    total = clipped @ net["output"]
+    outputs = bucket_outputs(net)
+    if len(outputs) == 1:
+        total = clipped @ outputs[0]
+    else:
+        total = np.einsum("ij,ij->i", clipped, outputs[output_bucket(pieces, len(outputs))])
     halves = (np.abs(total) + NET_ONE // 2) // NET_ONE  # halves away from zero, as in C
     return np.sign(total) * halves + net["offset"]
 
 
 def quantized(weights: dict[str, np.ndarray]) -> dict[str, Any]:
-    """The fixed-point network the evaluator plays from floating-point ``weights``."""
+    """The fixed-point network the evaluator plays from floating-point ``weights`` (their
+    ``output``: a row of 2 × hidden weights per bucket)."""
     hidden = len(weights["bias"])
     return {
         "hidden": hidden,
+        "buckets": len(weights["output"]),
         "input": np.clip(np.rint(weights["input"] * NET_ONE), -MAX_INPUT, MAX_INPUT).astype(int),
         "bias": np.clip(np.rint(weights["bias"] * NET_ONE), -MAX_BIAS, MAX_BIAS).astype(int),
         "output": np.clip(
-            np.rint(weights["output"] * OUTPUT_SCALE), -MAX_OUTPUT, MAX_OUTPUT
+            np.rint(weights["output"].ravel() * OUTPUT_SCALE), -MAX_OUTPUT, MAX_OUTPUT
         ).astype(int),
         "offset": int(np.rint(weights["offset"] * OUTPUT_SCALE)),
     }
@@ -99,23 +119,26 @@ def fit_net(
     rate: float = 1e-3,
     decay: float = 0.01,
     seed: int = 0,
+    buckets: int = 1,
 ) -> tuple[dict[str, Any], list[float]]:
     """Fit a network of ``hidden`` units so that σ(k · (``linear`` + its score for white))
     nears ``goal`` (``linear``: the linear weights' scores for white), by minibatch Adam
     over ``epochs`` passes (step size ``rate``, falling linearly to a tenth of it by the last
     pass; ``decay``: the share of every input weight taken off at each step, a decoupled
-    weight decay that falls with the step size), from ``seed``. The output weights start at
-    0, so the fit starts from the linear score. Returns the stored network and its loss
+    weight decay that falls with the step size), from ``seed``, with ``buckets`` sets of
+    output weights (``output_bucket``). The output weights start at 0, so the fit starts
+    from the linear score. Returns the stored network and its loss
     after each pass (``epochs`` ≥ 1)."""
     assert epochs >= 1 and positions.pieces is not None and positions.mover is not None
     rng = np.random.default_rng(seed)
     white_rows = positions.pieces.astype(np.int64)
     black_rows = mirrored(positions.pieces)
     sign = np.where(positions.mover == 0, 1.0, -1.0)
+    bucket = output_bucket(positions.pieces, buckets)
     params = {
         "input": (rng.standard_normal((NET_INPUTS + 1, hidden)) * 0.05).astype(np.float32),
         "bias": np.full(hidden, 0.1, dtype=np.float32),
-        "output": np.zeros(2 * hidden, dtype=np.float32),
+        "output": np.zeros((buckets, 2 * hidden), dtype=np.float32),
         "offset": np.zeros(1, dtype=np.float32),
     }
     params["input"][NET_INPUTS] = 0
@@ -134,18 +157,25 @@ def fit_net(
                 [np.where(white, a_white, a_black), np.where(white, a_black, a_white)], axis=1
             )
             h = np.clip(a, 0, 1)
-            out = (h @ params["output"] + params["offset"][0]) * OUTPUT_SCALE
+            rows_bucket = bucket[rows]
+            if buckets == 1:
+                out = h @ params["output"][0]
+            else:
+                out = np.einsum("ij,ij->i", h, params["output"][rows_bucket])
+            out = (out + params["offset"][0]) * OUTPUT_SCALE
             p = sigmoid(k * (linear[rows] + sign[rows] * out))
             g = 2 * (p - goal[rows]) * p * (1 - p) * k * sign[rows] * OUTPUT_SCALE / len(rows)
             g = g.astype(np.float32)
-            g_hidden = np.outer(g, params["output"]) * ((a > 0) & (a < 1))
+            g_hidden = g[:, None] * params["output"][rows_bucket] * ((a > 0) & (a < 1))
             g_first, g_second = g_hidden[:, :hidden], g_hidden[:, hidden:]
             g_white = np.where(white, g_first, g_second)
             g_black = np.where(white, g_second, g_first)
             grads = {
                 "input": x_white.T @ g_white + x_black.T @ g_black,
                 "bias": g_white.sum(axis=0) + g_black.sum(axis=0),
-                "output": h.T @ g,
+                "output": (h.T @ g)[None]
+                if buckets == 1
+                else np.eye(buckets, dtype=np.float32)[rows_bucket].T @ (h * g[:, None]),
                 "offset": np.array([g.sum()], dtype=np.float32),
             }
             grads["input"][NET_INPUTS] = 0
