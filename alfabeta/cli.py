@@ -308,6 +308,15 @@ def build_parser() -> argparse.ArgumentParser:
         "board: (pieces − 1) × B // 32",
     )
     tune.add_argument(
+        "--net-king-buckets",
+        type=int,
+        default=1,
+        metavar="K",
+        help="--net's sets of input rows for each side's view (1, 2 or 4), chosen by the "
+        "square of that side's king: 2 by its wing (files a–d, e–h), 4 also by whether it "
+        "stands on its first two ranks",
+    )
+    tune.add_argument(
         "--net-positions",
         action="append",
         default=[],
@@ -1102,6 +1111,11 @@ def check_tune_options(args: argparse.Namespace) -> None:
             "tune: 0 ≤ --net ≤ 256 hidden units, --net-epochs ≥ 1, 0 ≤ --net-decay < 1 and "
             "1 ≤ --net-buckets ≤ 8"
         )
+    from alfabeta.learning.residual import KING_BUCKETS
+
+    if args.net_king_buckets not in KING_BUCKETS:
+        choices = ", ".join(map(str, KING_BUCKETS))
+        raise InvalidOptionError(f"tune: --net-king-buckets must be one of {choices}")
     if args.net_positions and not args.net:
         raise InvalidOptionError("tune: --net-positions needs --net: add --net H")
     if args.label_depth is not None and (args.label_depth < 1 or args.concurrency < 1):
@@ -1151,6 +1165,7 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         net_positions,
         net_decay=args.net_decay,
         net_buckets=args.net_buckets,
+        net_king_buckets=args.net_king_buckets,
     )
     about = {
         "positions": len(positions),

@@ -30,12 +30,14 @@ def random_positions(count, seed):
     return positions
 
 
-def random_net(hidden, seed, buckets=1):
+def random_net(hidden, seed, buckets=1, king_buckets=1):
     rng = np.random.default_rng(seed)
+    king_map = residual.KING_BUCKETS[king_buckets]
     return {
         "hidden": hidden,
         "buckets": buckets,
-        "input": rng.integers(-960, 961, size=(texel.NET_INPUTS, hidden)),
+        "king_buckets": np.array(king_map),
+        "input": rng.integers(-960, 961, size=(king_buckets * texel.NET_INPUTS, hidden)),
         "bias": rng.integers(-2047, 2048, size=hidden),
         "output": rng.integers(-300, 301, size=2 * hidden * buckets),
         "offset": 7,
@@ -47,6 +49,7 @@ def weights_with(net, path):
     data["net"] = {
         "hidden": net["hidden"],
         "buckets": net["buckets"],
+        "king_buckets": [int(v) for v in net["king_buckets"]],
         "offset": net["offset"],
         "input": [int(v) for v in np.ravel(net["input"])],
         "bias": [int(v) for v in net["bias"]],
@@ -91,6 +94,44 @@ def test_each_bucket_of_output_weights_scores_its_piece_counts(tmp_path):
     # the same weights in one bucket score differently: the bucket's weights are used
     single = {**net, "buckets": 1, "output": net["output"][:16]}
     assert got != residual.scores(single, rows, mover).tolist()
+
+
+def test_each_king_bucket_gives_its_view_its_own_input_rows(tmp_path):
+    # 4 sets of input rows, chosen by each view's own king; along games (kings crossing
+    # from set to set) the evaluator's updated sums are the reference's
+    net = random_net(8, seed=41, king_buckets=4)
+    path = weights_with(net, tmp_path / "net.json")
+    positions, rng = random_game_positions(8, 120, seed=42), random.Random(42)
+    walk = positions + positions[::-1] + rng.sample(positions, 200)
+    rows = np.array([texel.input_rows(p.to_string()) for p in walk], dtype=np.int16)
+    mover = np.array([p.side_to_move for p in walk])
+    king_map = residual.king_map(net)
+    white = residual.king_rows(rows, king_map) // texel.NET_INPUTS
+    black = residual.king_rows(residual.mirrored(rows), king_map) // texel.NET_INPUTS
+    assert {int(row[0]) for row in white} == {0, 1, 2, 3} and len({*black[:, 0]}) >= 3
+    evaluator, linear = Tuned(weights=path), linear_only()
+    got = [evaluator.evaluate(p) - linear.evaluate(p) for p in walk]
+    assert got == residual.scores(net, rows, mover).tolist()
+    assert got == [Tuned(weights=path).evaluate(p) - linear.evaluate(p) for p in walk]
+    # the same weights read as one set score differently: the sets are used
+    single = {**net, "king_buckets": np.zeros(64, dtype=int), "input": net["input"][:768]}
+    assert got != residual.scores(single, rows, mover).tolist()
+    for position in walk[:100]:
+        assert evaluator.evaluate(position) == evaluator.evaluate(position.mirror())
+
+
+def test_king_rows_move_a_view_to_its_own_kings_set():
+    # white's king on g1: the kingside set of its first two ranks (1); black's, on b8, seen
+    # from black's side as b1: the queenside's (0); the padding goes after the last set
+    rows = np.array([texel.input_rows("1k6/8/8/8/8/8/5PPP/6K1 w - - 0 1")], dtype=np.int16)
+    king_map = np.array(residual.KING_BUCKETS[4])
+    white = residual.king_rows(rows, king_map)[0]
+    assert white.tolist() == [r + 768 for r in rows[0][:5]] + [4 * 768] * 27
+    black = residual.king_rows(residual.mirrored(rows), king_map)[0]
+    assert black.tolist() == residual.mirrored(rows)[0][:5].tolist() + [4 * 768] * 27
+    walked = np.array([texel.input_rows("8/8/8/8/8/1k6/6K1/8 w - - 0 1")], dtype=np.int16)
+    assert residual.king_rows(walked, king_map)[0][0] // 768 == 1  # g2: still at home
+    assert residual.king_rows(residual.mirrored(walked), king_map)[0][0] // 768 == 2  # b6
 
 
 def test_the_reference_scores_the_same_in_chunks_of_any_size(monkeypatch):
@@ -164,6 +205,11 @@ def test_input_rows_number_the_pieces_by_colour_kind_and_square():
         ({"buckets": 9, "output": [0] * 72}, "1 to 8 buckets"),
         ({"buckets": 0, "output": []}, "1 to 8 buckets"),
         ({"buckets": 2}, "buckets × 2 × hidden output weights"),
+        ({"king_buckets": [1] * 64}, "king sets × 768 × hidden input weights"),
+        ({"king_buckets": [0] * 63}, "king_buckets must be 64 integers"),
+        ({"king_buckets": [8] * 64}, "from 0 to 7"),
+        ({"king_buckets": [-1] * 64}, "from 0 to 7"),
+        ({"king_buckets": "wing"}, "king_buckets must be 64 integers"),
     ],
 )
 def test_a_network_that_does_not_fit_is_refused_with_the_file_named(tmp_path, change, message):
@@ -238,6 +284,8 @@ def test_tune_refuses_an_impossible_network_before_the_data_is_read(tmp_path, ca
     for buckets in ("0", "9"):
         assert main([*argv, "--net", "8", "--net-buckets", buckets]) != 0
         assert "--net-buckets" in capsys.readouterr().err
+    assert main([*argv, "--net", "8", "--net-king-buckets", "3"]) != 0
+    assert "--net-king-buckets" in capsys.readouterr().err
 
 
 def write_epd(path, positions, scored=True):
@@ -326,6 +374,26 @@ def test_tune_fits_buckets_of_output_weights_that_the_evaluator_plays(tmp_path):
     # one bucket: no "buckets" in the file, as in files written before buckets
     assert main([*argv, "--out", str(out)]) == 0
     assert "buckets" not in json.loads(out.read_text())["net"]
+
+
+def test_tune_fits_king_buckets_that_the_evaluator_plays(tmp_path):
+    data, out = tmp_path / "positions.epd", tmp_path / "w.json"
+    positions = random_positions(300, seed=26)
+    write_epd(data, positions)
+    argv = ["tune", "--positions", str(data), "--epochs", "20", "--net", "4", "--net-epochs", "2"]
+    assert main([*argv, "--net-king-buckets", "2", "--out", str(out)]) == 0
+    written = json.loads(out.read_text())["net"]
+    assert written["king_buckets"] == residual.KING_BUCKETS[2]
+    assert len(written["input"]) == 2 * 768 * 4
+    net = load_net(str(out))
+    rows = np.array([texel.input_rows(p.to_string()) for p in positions], dtype=np.int16)
+    mover = np.array([p.side_to_move for p in positions])
+    played, linear = Tuned(weights=str(out)), linear_only(str(out))
+    got = [played.evaluate(p) - linear.evaluate(p) for p in positions]
+    assert got == residual.scores(net, rows, mover).tolist()
+    # one set: no "king_buckets" in the file, as in files written before them
+    assert main([*argv, "--out", str(out)]) == 0
+    assert "king_buckets" not in json.loads(out.read_text())["net"]
 
 
 def test_a_missing_net_positions_file_is_refused_before_the_labelling(tmp_path, capsys):

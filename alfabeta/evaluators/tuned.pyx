@@ -155,6 +155,7 @@ cdef enum:
     NET_ONE = 1024         # the residual network's fixed point: 1.0 as an integer
     NET_MAX_HIDDEN = 256
     NET_MAX_BUCKETS = 8    # sets of output weights, chosen by the pieces on the board
+    NET_MAX_KING_BUCKETS = 8  # sets of a view's input rows, chosen by its own king's square
     NET_MAX_INPUT = 960    # |input weight| at most: 32 of them and a bias fit an int16
     NET_MAX_BIAS = 2047
     NET_MAX_OUTPUT = 2047  # |output weight| at most: 512 products of them fit an int
@@ -905,7 +906,9 @@ def load_weights(path=None):
 def load_net(path=None):
     """The residual network of a weights file (None: the shipped file's), as a dict of
     ``hidden`` (its width), ``buckets`` (its sets of output weights: 1 unless the file says),
-    ``input`` (NET_INPUTS × hidden, NET_ONE to 1.0), ``bias`` (hidden), ``output`` (buckets
+    ``king_buckets`` (the set of input rows a view takes with its own king on each of the 64
+    squares, in its own orientation: all 0 unless the file says), ``input`` (sets ×
+    NET_INPUTS × hidden, NET_ONE to 1.0), ``bias`` (hidden), ``output`` (buckets
     × 2 × hidden, each bucket's centipawns per unit of the side to move's clipped
     accumulator, then the other side's; the bucket of a position with n pieces on the board
     is (n − 1) × buckets // 32) and ``offset`` (centipawns); None when the file has none
@@ -919,12 +922,19 @@ def load_net(path=None):
             return None
         hidden, buckets = net["hidden"], net.get("buckets", 1)
         parts = {name: np.asarray(net[name]) for name in ("input", "bias", "output")}
+        king_buckets = np.asarray(net.get("king_buckets", [0] * 64))
         offset = net["offset"]
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
         raise InvalidOptionError(
             f"tuned weights {str(source)!r}: cannot read the network ({error})") from None
+    if king_buckets.shape != (64,) or king_buckets.dtype.kind != "i" \
+            or not 0 <= king_buckets.min() <= king_buckets.max() < NET_MAX_KING_BUCKETS:
+        raise InvalidOptionError(
+            f"tuned weights {str(source)!r}: the network's king_buckets must be 64 integers, "
+            f"the input set of each square, from 0 to {NET_MAX_KING_BUCKETS - 1}")
+    sets = int(king_buckets.max()) + 1
     sizes = isinstance(hidden, int) and isinstance(buckets, int)
-    shapes = {"input": (NET_INPUTS * hidden,) if sizes else None,
+    shapes = {"input": (sets * NET_INPUTS * hidden,) if sizes else None,
               "bias": (hidden,), "output": (2 * hidden * buckets,) if sizes else None}
     if not sizes or not 1 <= hidden <= NET_MAX_HIDDEN or not 1 <= buckets <= NET_MAX_BUCKETS \
             or any(parts[name].shape != shape or parts[name].dtype.kind != "i"
@@ -934,13 +944,14 @@ def load_net(path=None):
             or np.abs(parts["output"]).max() > NET_MAX_OUTPUT or not isinstance(offset, int):
         raise InvalidOptionError(
             f"tuned weights {str(source)!r}: the network must have 1 to {NET_MAX_HIDDEN} "
-            f"hidden units, 1 to {NET_MAX_BUCKETS} buckets, {NET_INPUTS} × hidden input "
-            f"weights within ±{NET_MAX_INPUT}, hidden biases within ±{NET_MAX_BIAS}, buckets "
+            f"hidden units, 1 to {NET_MAX_BUCKETS} buckets, king sets × {NET_INPUTS} × hidden "
+            f"input weights within ±{NET_MAX_INPUT}, hidden biases within ±{NET_MAX_BIAS}, buckets "
             f"× 2 × hidden output weights within ±{NET_MAX_OUTPUT}, all integers, and an "
             "integer offset")
     parts = {name: part.astype(np.int64) for name, part in parts.items()}
-    parts["input"] = parts["input"].reshape(NET_INPUTS, hidden)
-    return {"hidden": hidden, "buckets": buckets, "offset": offset, **parts}
+    parts["input"] = parts["input"].reshape(sets * NET_INPUTS, hidden)
+    return {"hidden": hidden, "buckets": buckets, "offset": offset,
+            "king_buckets": king_buckets.astype(np.int64), **parts}
 
 
 def features(Position position):
@@ -983,12 +994,16 @@ cdef class Tuned(Evaluator):
     cdef PawnEntry* pawn_cache
     cdef int hidden  # the residual network's width; 0: none
     cdef int buckets  # its sets of output weights
-    cdef int16_t* net_input  # NET_INPUTS × hidden, then the hidden biases
+    cdef int king_sets  # its sets of input rows
+    cdef int[64] king_bucket  # the set a view takes with its own king on each square
+    cdef int16_t* net_input  # king_sets × NET_INPUTS × hidden, then the hidden biases
     cdef int16_t[NET_MAX_BUCKETS * 2 * NET_MAX_HIDDEN] net_output  # buckets × 2 × hidden
     cdef int net_offset
-    # the last network score's accumulators (white's view, black's) and the pieces they sum
+    # the last network score's accumulators (white's view, black's), the pieces they sum and
+    # the first input row of each view's set
     cdef int16_t[2][NET_MAX_HIDDEN] accumulator
     cdef unsigned long long[2][6] accumulated
+    cdef int[2] view_base
 
     def __cinit__(self):
         self.cache = <uint64_t*> calloc(CACHE_SLOTS, sizeof(uint64_t))
@@ -1038,7 +1053,11 @@ cdef class Tuned(Evaluator):
         if not hidden:
             return
         self.buckets = net["buckets"]
-        self.net_input = <int16_t*> malloc((NET_INPUTS + 1) * hidden * sizeof(int16_t))
+        self.king_sets = int(net["king_buckets"].max()) + 1
+        for i in range(64):
+            self.king_bucket[i] = net["king_buckets"][i]
+        self.net_input = <int16_t*> malloc(
+            (self.king_sets * NET_INPUTS + 1) * hidden * sizeof(int16_t))
         if self.net_input == NULL:
             raise MemoryError("cannot allocate the tuned evaluator's network")
         weights = np.concatenate([net["input"].ravel(), net["bias"]]).astype(np.int16)
@@ -1052,15 +1071,17 @@ cdef class Tuned(Evaluator):
             self.cache[i] = 0
         for i in range(12):  # every square: the first score is summed afresh
             self.accumulated[i // 6][i % 6] = ~0ULL
+        self.view_base[0] = self.view_base[1] = -1
 
     cdef inline void net_row(self, int colour, int kind, int square, int sign) noexcept:
         """Add (``sign`` 1) or take away (−1) a piece's input rows, each to its view."""
         cdef int hidden = self.hidden, j
         cdef int16_t* white_view = self.accumulator[0]
         cdef int16_t* black_view = self.accumulator[1]
-        cdef const int16_t* row = self.net_input + (384 * colour + 64 * kind + square) * hidden
+        cdef const int16_t* row = self.net_input + (
+            self.view_base[0] + 384 * colour + 64 * kind + square) * hidden
         cdef const int16_t* mirrored = self.net_input + (
-            384 * (colour ^ 1) + 64 * kind + (square ^ 56)) * hidden
+            self.view_base[1] + 384 * (colour ^ 1) + 64 * kind + (square ^ 56)) * hidden
         if sign > 0:
             for j in range(hidden):
                 white_view[j] += row[j]
@@ -1072,16 +1093,18 @@ cdef class Tuned(Evaluator):
 
     cdef int net_score(self, Chess board) noexcept:
         """The residual network's score for the side to move, in centipawns: each view's
-        accumulator (the hidden biases plus the input rows of its pieces; black's view has
-        the colours swapped and the board mirrored), clipped to [0, NET_ONE], the side to
-        move's first, times the output weights of the position's bucket (by the pieces on the
-        board), over NET_ONE, plus the offset.
+        accumulator (the hidden biases plus the input rows of its pieces, from the set of its
+        own king's square; black's view has the colours swapped and the board mirrored),
+        clipped to [0, NET_ONE], the side to move's first, times the output weights of the
+        position's bucket (by the pieces on the board), over NET_ONE, plus the offset.
 
         The accumulators are the last score's, updated by the pieces that differ from its
         position (in a search, mostly a few), or summed afresh when more than
-        ``NET_REFRESH`` do: integer sums, the same either way. The weights' bounds
+        ``NET_REFRESH`` do or a king changes its view's set: integer sums, the same either
+        way. The weights' bounds
         (``load_net``) keep every final sum within int16."""
         cdef int hidden = self.hidden, colour, kind, j, changed = 0, total = 0, pieces = 0
+        cdef int white_base = 0, black_base = 0
         cdef unsigned long long now, before, bits
         cdef const int16_t* bias
         cdef const int16_t* first = self.accumulator[board.side_to_move]
@@ -1094,8 +1117,14 @@ cdef class Tuned(Evaluator):
                 pieces += popcount(board.pieces[colour][kind])
         output = self.net_output + min((pieces - 1) * self.buckets // 32, self.buckets - 1) \
             * 2 * hidden
-        if changed > NET_REFRESH:
-            bias = self.net_input + NET_INPUTS * hidden
+        if board.pieces[WHITE][KING]:
+            white_base = self.king_bucket[ctz(board.pieces[WHITE][KING])] * NET_INPUTS
+        if board.pieces[BLACK][KING]:
+            black_base = self.king_bucket[ctz(board.pieces[BLACK][KING]) ^ 56] * NET_INPUTS
+        if changed > NET_REFRESH or white_base != self.view_base[0] \
+                or black_base != self.view_base[1]:
+            self.view_base[0], self.view_base[1] = white_base, black_base
+            bias = self.net_input + self.king_sets * NET_INPUTS * hidden
             for j in range(hidden):
                 self.accumulator[0][j] = self.accumulator[1][j] = bias[j]
             for colour in range(2):

@@ -6,8 +6,10 @@ with the colours swapped and the board mirrored) sums the hidden biases and one 
 piece (colour × kind × square: ``NET_INPUTS``); both accumulators are clipped to [0, 1], the
 side to move's first, and the output weights turn them into centipawns added to the linear
 score; with ``buckets`` > 1 the output weights are chosen by the number of pieces on the board
-(``output_bucket``), as NNUE's output buckets. It learns what the linear features cannot say,
-such as which pieces stand together by which king. It is fitted by minibatch Adam in
+(``output_bucket``), as NNUE's output buckets; with ``king_buckets`` > 1 each view has as many
+sets of input rows, chosen by the square of its own king (``KING_BUCKETS``), as NNUE's
+king-relative inputs. It learns what the linear features cannot say, such as which pieces stand
+together by which king. It is fitted by minibatch Adam in
 floating point (``fit_net``), then stored in fixed point (``quantized``), which is what the
 evaluator computes, exactly as ``scores`` does here.
 """
@@ -31,6 +33,18 @@ BATCH = 4096
 """Positions per step of ``fit_net``'s Adam (a pass over N positions takes N / BATCH steps)."""
 SCORE_CHUNK = 8192
 """Positions ``scores`` gathers at a time (each takes 2 × 32 × hidden int64 rows)."""
+OWN_KING = 5 * 64
+"""A view's input row of its own king on a1 (colour 0, kind 5): its king on square s is row
+OWN_KING + s."""
+_WING = [(square & 7) // 4 for square in range(64)]
+KING_BUCKETS = {
+    1: [0] * 64,
+    2: _WING,
+    4: [wing + 2 * (square >= 16) for square, wing in enumerate(_WING)],
+}
+"""The sets of input rows ``fit_net`` can give each view, by the number of sets: the set of
+the view's own king on each square (a1 = 0, in the view's own orientation). 2: the king's
+wing (files a–d, e–h); 4: its wing, and whether it stands on its first two ranks."""
 
 
 def output_bucket(pieces: np.ndarray, buckets: int) -> np.ndarray:
@@ -54,9 +68,28 @@ def mirrored(pieces: np.ndarray) -> np.ndarray:
     return np.where(pieces == NET_INPUTS, NET_INPUTS, view)
 
 
-def _one_hot(rows: np.ndarray) -> np.ndarray:
-    """(len(rows) × NET_INPUTS + 1) indicators; the last column is the padding's."""
-    x = np.zeros((len(rows), NET_INPUTS + 1), dtype=np.float32)
+def king_rows(view: np.ndarray, king_buckets: np.ndarray) -> np.ndarray:
+    """A view's input rows (N × 32, padded with ``NET_INPUTS``) moved to the set of its own
+    king's square (``king_buckets``: the set of each square): row + set × ``NET_INPUTS``;
+    the padding becomes sets × ``NET_INPUTS``, the row after the last set's. A view without
+    its king takes the first set."""
+    view = view.astype(np.int64)
+    sets = int(king_buckets.max()) + 1
+    own_king = (view >= OWN_KING) & (view < OWN_KING + 64)
+    square = np.where(own_king, view - OWN_KING, 0).max(axis=1)
+    bucket = np.where(own_king.any(axis=1), king_buckets[square], 0)
+    return np.where(view == NET_INPUTS, sets * NET_INPUTS, view + bucket[:, None] * NET_INPUTS)
+
+
+def king_map(net: dict[str, Any]) -> np.ndarray:
+    """The stored network's set of input rows for its own king on each square (all 0 when
+    it has one set)."""
+    return np.asarray(net.get("king_buckets", KING_BUCKETS[1]), dtype=np.int64)
+
+
+def _one_hot(rows: np.ndarray, width: int) -> np.ndarray:
+    """(len(rows) × ``width``) indicators of the rows given (N × 32)."""
+    x = np.zeros((len(rows), width), dtype=np.float32)
     x[np.arange(len(rows))[:, None], rows] = 1
     return x
 
@@ -67,9 +100,14 @@ def scores(net: dict[str, Any], pieces: np.ndarray, mover: np.ndarray) -> np.nda
     white, 1 black): the evaluator's integers exactly. Computed ``SCORE_CHUNK`` positions at
     a time, so that memory does not grow with N."""
     table = np.vstack([net["input"], np.zeros((1, net["hidden"]), dtype=np.int64)])
+    buckets = king_map(net)
     parts = [
         _chunk_scores(
-            net, table, pieces[start : start + SCORE_CHUNK], mover[start : start + SCORE_CHUNK]
+            net,
+            table,
+            buckets,
+            pieces[start : start + SCORE_CHUNK],
+            mover[start : start + SCORE_CHUNK],
         )
         for start in range(0, max(len(pieces), 1), SCORE_CHUNK)
     ]
@@ -77,10 +115,14 @@ def scores(net: dict[str, Any], pieces: np.ndarray, mover: np.ndarray) -> np.nda
 
 
 def _chunk_scores(
-    net: dict[str, Any], table: np.ndarray, pieces: np.ndarray, mover: np.ndarray
+    net: dict[str, Any],
+    table: np.ndarray,
+    king_buckets: np.ndarray,
+    pieces: np.ndarray,
+    mover: np.ndarray,
 ) -> np.ndarray:
-    white = table[pieces.astype(np.int64)].sum(axis=1) + net["bias"]
-    black = table[mirrored(pieces)].sum(axis=1) + net["bias"]
+    white = table[king_rows(pieces, king_buckets)].sum(axis=1) + net["bias"]
+    black = table[king_rows(mirrored(pieces), king_buckets)].sum(axis=1) + net["bias"]
     first = np.where(mover[:, None] == 0, white, black)
     second = np.where(mover[:, None] == 0, black, white)
     clipped = np.clip(np.concatenate([first, second], axis=1), 0, NET_ONE)
@@ -95,11 +137,13 @@ def _chunk_scores(
 
 def quantized(weights: dict[str, np.ndarray]) -> dict[str, Any]:
     """The fixed-point network the evaluator plays from floating-point ``weights`` (their
-    ``output``: a row of 2 × hidden weights per bucket)."""
+    ``output``: a row of 2 × hidden weights per bucket; ``input``: a set of ``NET_INPUTS``
+    rows per king bucket, ``king_buckets`` the set of each square)."""
     hidden = len(weights["bias"])
     return {
         "hidden": hidden,
         "buckets": len(weights["output"]),
+        "king_buckets": weights["king_buckets"],
         "input": np.clip(np.rint(weights["input"] * NET_ONE), -MAX_INPUT, MAX_INPUT).astype(int),
         "bias": np.clip(np.rint(weights["bias"] * NET_ONE), -MAX_BIAS, MAX_BIAS).astype(int),
         "output": np.clip(
@@ -120,28 +164,31 @@ def fit_net(
     decay: float = 0.01,
     seed: int = 0,
     buckets: int = 1,
+    king_buckets: int = 1,
 ) -> tuple[dict[str, Any], list[float]]:
     """Fit a network of ``hidden`` units so that σ(k · (``linear`` + its score for white))
     nears ``goal`` (``linear``: the linear weights' scores for white), by minibatch Adam
     over ``epochs`` passes (step size ``rate``, falling linearly to a tenth of it by the last
     pass; ``decay``: the share of every input weight taken off at each step, a decoupled
     weight decay that falls with the step size), from ``seed``, with ``buckets`` sets of
-    output weights (``output_bucket``). The output weights start at 0, so the fit starts
-    from the linear score. Returns the stored network and its loss
-    after each pass (``epochs`` ≥ 1)."""
+    output weights (``output_bucket``) and ``king_buckets`` sets of input rows
+    (``KING_BUCKETS``). The output weights start at 0, so the fit starts from the linear
+    score. Returns the stored network and its loss after each pass (``epochs`` ≥ 1)."""
     assert epochs >= 1 and positions.pieces is not None and positions.mover is not None
     rng = np.random.default_rng(seed)
-    white_rows = positions.pieces.astype(np.int64)
-    black_rows = mirrored(positions.pieces)
+    king_map = np.array(KING_BUCKETS[king_buckets], dtype=np.int64)
+    inputs = king_buckets * NET_INPUTS  # the padding's row, after the last set's
+    white_rows = king_rows(positions.pieces, king_map)
+    black_rows = king_rows(mirrored(positions.pieces), king_map)
     sign = np.where(positions.mover == 0, 1.0, -1.0)
     bucket = output_bucket(positions.pieces, buckets)
     params = {
-        "input": (rng.standard_normal((NET_INPUTS + 1, hidden)) * 0.05).astype(np.float32),
+        "input": (rng.standard_normal((inputs + 1, hidden)) * 0.05).astype(np.float32),
         "bias": np.full(hidden, 0.1, dtype=np.float32),
         "output": np.zeros((buckets, 2 * hidden), dtype=np.float32),
         "offset": np.zeros(1, dtype=np.float32),
     }
-    params["input"][NET_INPUTS] = 0
+    params["input"][inputs] = 0
     moments = {name: (np.zeros_like(p), np.zeros_like(p)) for name, p in params.items()}
     losses, step = [], 0
     for epoch in range(epochs):
@@ -149,7 +196,8 @@ def fit_net(
         order = rng.permutation(len(goal))
         for start in range(0, len(order), BATCH):
             rows = order[start : start + BATCH]
-            x_white, x_black = _one_hot(white_rows[rows]), _one_hot(black_rows[rows])
+            x_white = _one_hot(white_rows[rows], inputs + 1)
+            x_black = _one_hot(black_rows[rows], inputs + 1)
             a_white = x_white @ params["input"] + params["bias"]
             a_black = x_black @ params["input"] + params["bias"]
             white = (positions.mover[rows] == 0)[:, None]
@@ -178,7 +226,7 @@ def fit_net(
                 else np.eye(buckets, dtype=np.float32)[rows_bucket].T @ (h * g[:, None]),
                 "offset": np.array([g.sum()], dtype=np.float32),
             }
-            grads["input"][NET_INPUTS] = 0
+            grads["input"][inputs] = 0
             step += 1
             params["input"] *= np.float32(1 - decay * share)
             for name, grad in grads.items():
@@ -190,14 +238,15 @@ def fit_net(
                 mean = rate * share * (m / (1 - 0.9**step))
                 update = mean / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
                 params[name] -= update.astype(np.float32)
-        net = quantized(_floats(params))
+        net = quantized(_floats(params, king_map))
         losses.append(net_loss(net, positions, linear, goal, k))
     return net, losses
 
 
-def _floats(params: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+def _floats(params: dict[str, np.ndarray], king_map: np.ndarray) -> dict[str, np.ndarray]:
     return {
-        "input": params["input"][:NET_INPUTS],
+        "king_buckets": king_map,
+        "input": params["input"][:-1],
         "bias": params["bias"],
         "output": params["output"],
         "offset": params["offset"][0],

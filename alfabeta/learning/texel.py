@@ -538,6 +538,7 @@ def tune(
     *,
     net_decay: float,
     net_buckets: int = 1,
+    net_king_buckets: int = 1,
 ) -> Fit:
     """Fit k to the ``start`` (mg, eg) weights, then the weights (those of the ``fixed``
     feature groups stay as they start), on all but a ``holdout`` share of the positions
@@ -545,7 +546,8 @@ def tune(
     < 1 the targets mix results and search scores (``targets``, at the scale k₀ the results
     give the start weights) and k is fitted again, to the targets. With ``net`` hidden units,
     a residual network is then fitted over ``net_epochs`` passes, with a weight decay of
-    ``net_decay`` and ``net_buckets`` sets of output weights, to what the rounded linear
+    ``net_decay``, ``net_buckets`` sets of output weights and ``net_king_buckets`` sets of
+    input rows (``residual.KING_BUCKETS``), to what the rounded linear
     weights miss (``residual.fit_net``), on the fitted positions and any ``net_positions``
     (which the linear weights are not fitted to, nor k)."""
     fitted, held = split(positions, holdout)
@@ -571,7 +573,15 @@ def tune(
             linear = np.concatenate([linear, _scores(design(net_positions), rounded)])
             net_goal = np.concatenate([goal, more_goal])
         network, net_losses = fit_net(
-            net_data, linear, net_goal, k, net, net_epochs, decay=net_decay, buckets=net_buckets
+            net_data,
+            linear,
+            net_goal,
+            k,
+            net,
+            net_epochs,
+            decay=net_decay,
+            buckets=net_buckets,
+            king_buckets=net_king_buckets,
         )
     held_out = net_held_out = None
     if len(held):
@@ -611,9 +621,12 @@ def write_weights(path: str | Path, result: Fit, about: dict[str, Any]) -> None:
         data["net_losses"] = [round(value, 8) for value in result.net_losses]
         data["net_held_out_loss"] = result.net_held_out
         buckets = result.net.get("buckets", 1)
+        king_buckets = [int(v) for v in result.net.get("king_buckets", [0] * 64)]
         data["net"] = {
             "hidden": result.net["hidden"],
-            **({"buckets": buckets} if buckets > 1 else {}),  # 1 unless said: older files
+            # one set of either unless said: as files written before them
+            **({"buckets": buckets} if buckets > 1 else {}),
+            **({"king_buckets": king_buckets} if max(king_buckets) > 0 else {}),
             "offset": result.net["offset"],
             **{part: [int(v) for v in result.net[part].ravel()] for part in ("bias", "output")},
             "input": [int(v) for v in result.net["input"].ravel()],
