@@ -66,6 +66,16 @@ def linear_only(path=None):
     return evaluator
 
 
+def assert_the_evaluator_adds_the_reference(path, positions):
+    """``tuned`` playing the weights file ``path`` adds to its linear score exactly what the
+    reference computes for the file's network."""
+    rows = np.array([texel.input_rows(p.to_string()) for p in positions], dtype=np.int16)
+    mover = np.array([p.side_to_move for p in positions])
+    played, linear = Tuned(weights=path), linear_only(path)
+    got = [played.evaluate(p) - linear.evaluate(p) for p in positions]
+    assert got == residual.scores(load_net(path), rows, mover).tolist()
+
+
 def test_the_evaluator_adds_the_network_the_reference_computes(tmp_path):
     net = random_net(12, seed=3)
     with_net, linear = Tuned(weights=weights_with(net, tmp_path / "net.json")), linear_only()
@@ -310,13 +320,7 @@ def test_tune_with_a_network_writes_it_and_the_evaluator_plays_it(tmp_path, caps
     written = json.loads(out.read_text())
     assert written["net"]["hidden"] == 4 and len(written["net_losses"]) == 3
     assert written["net_held_out_loss"] is not None and written["net_epochs"] == 3
-    net = load_net(str(out))
-    with_net, linear = Tuned(weights=str(out)), Tuned(weights=str(out))
-    linear.set_net(None)
-    rows = np.array([texel.input_rows(p.to_string()) for p in positions], dtype=np.int16)
-    mover = np.array([p.side_to_move for p in positions])
-    got = [with_net.evaluate(p) - linear.evaluate(p) for p in positions]
-    assert got == residual.scores(net, rows, mover).tolist()
+    assert_the_evaluator_adds_the_reference(str(out), positions)
 
 
 def test_the_network_alone_is_fitted_on_net_positions_too(tmp_path, capsys):
@@ -357,43 +361,27 @@ def test_the_weight_decay_reaches_the_fit_and_is_recorded(tmp_path, capsys):
     assert sizes["0.5"] < 0.5 * sizes["0"]
 
 
-def test_tune_fits_buckets_of_output_weights_that_the_evaluator_plays(tmp_path):
+@pytest.mark.parametrize(
+    "option, value, key, stored, part, length",
+    [
+        ("--net-buckets", "4", "buckets", 4, "output", 4 * 2 * 4),
+        ("--net-king-buckets", "2", "king_buckets", residual.KING_BUCKETS[2], "input", 2 * 768 * 4),
+    ],
+)
+def test_tune_fits_buckets_that_the_evaluator_plays(
+    tmp_path, option, value, key, stored, part, length
+):
     data, out = tmp_path / "positions.epd", tmp_path / "w.json"
     positions = random_positions(300, seed=24)
     write_epd(data, positions)
     argv = ["tune", "--positions", str(data), "--epochs", "20", "--net", "4", "--net-epochs", "2"]
-    assert main([*argv, "--net-buckets", "4", "--out", str(out)]) == 0
+    assert main([*argv, option, value, "--out", str(out)]) == 0
     written = json.loads(out.read_text())["net"]
-    assert written["buckets"] == 4 and len(written["output"]) == 4 * 2 * 4
-    net = load_net(str(out))
-    rows = np.array([texel.input_rows(p.to_string()) for p in positions], dtype=np.int16)
-    mover = np.array([p.side_to_move for p in positions])
-    played, linear = Tuned(weights=str(out)), linear_only(str(out))
-    got = [played.evaluate(p) - linear.evaluate(p) for p in positions]
-    assert got == residual.scores(net, rows, mover).tolist()
-    # one bucket: no "buckets" in the file, as in files written before buckets
+    assert written[key] == stored and len(written[part]) == length
+    assert_the_evaluator_adds_the_reference(str(out), positions)
+    # one set: no key in the file, as in files written before the option
     assert main([*argv, "--out", str(out)]) == 0
-    assert "buckets" not in json.loads(out.read_text())["net"]
-
-
-def test_tune_fits_king_buckets_that_the_evaluator_plays(tmp_path):
-    data, out = tmp_path / "positions.epd", tmp_path / "w.json"
-    positions = random_positions(300, seed=26)
-    write_epd(data, positions)
-    argv = ["tune", "--positions", str(data), "--epochs", "20", "--net", "4", "--net-epochs", "2"]
-    assert main([*argv, "--net-king-buckets", "2", "--out", str(out)]) == 0
-    written = json.loads(out.read_text())["net"]
-    assert written["king_buckets"] == residual.KING_BUCKETS[2]
-    assert len(written["input"]) == 2 * 768 * 4
-    net = load_net(str(out))
-    rows = np.array([texel.input_rows(p.to_string()) for p in positions], dtype=np.int16)
-    mover = np.array([p.side_to_move for p in positions])
-    played, linear = Tuned(weights=str(out)), linear_only(str(out))
-    got = [played.evaluate(p) - linear.evaluate(p) for p in positions]
-    assert got == residual.scores(net, rows, mover).tolist()
-    # one set: no "king_buckets" in the file, as in files written before them
-    assert main([*argv, "--out", str(out)]) == 0
-    assert "king_buckets" not in json.loads(out.read_text())["net"]
+    assert key not in json.loads(out.read_text())["net"]
 
 
 def test_a_missing_net_positions_file_is_refused_before_the_labelling(tmp_path, capsys):
