@@ -176,10 +176,10 @@ def fit_net(
     score. Returns the stored network and its loss after each pass (``epochs`` ≥ 1)."""
     assert epochs >= 1 and positions.pieces is not None and positions.mover is not None
     rng = np.random.default_rng(seed)
-    king_map = np.array(KING_BUCKETS[king_buckets], dtype=np.int64)
+    square_sets = np.array(KING_BUCKETS[king_buckets], dtype=np.int64)
     inputs = king_buckets * NET_INPUTS  # the padding's row, after the last set's
-    white_rows = king_rows(positions.pieces, king_map)
-    black_rows = king_rows(mirrored(positions.pieces), king_map)
+    white_rows = king_rows(positions.pieces, square_sets)
+    black_rows = king_rows(mirrored(positions.pieces), square_sets)
     sign = np.where(positions.mover == 0, 1.0, -1.0)
     bucket = output_bucket(positions.pieces, buckets)
     params = {
@@ -238,14 +238,14 @@ def fit_net(
                 mean = rate * share * (m / (1 - 0.9**step))
                 update = mean / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
                 params[name] -= update.astype(np.float32)
-        net = quantized(_floats(params, king_map))
+        net = quantized(_floats(params, square_sets))
         losses.append(net_loss(net, positions, linear, goal, k))
     return net, losses
 
 
-def _floats(params: dict[str, np.ndarray], king_map: np.ndarray) -> dict[str, np.ndarray]:
+def _floats(params: dict[str, np.ndarray], square_sets: np.ndarray) -> dict[str, np.ndarray]:
     return {
-        "king_buckets": king_map,
+        "king_buckets": square_sets,
         "input": params["input"][:-1],
         "bias": params["bias"],
         "output": params["output"],
