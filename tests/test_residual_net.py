@@ -262,20 +262,19 @@ def test_the_fit_learns_what_the_linear_score_cannot_say():
     assert 0.2 < np.mean(bonus > 0) < 0.8
     k, linear = 0.005, np.zeros(len(samples))
     goal = 1 / (1 + np.exp(-k * bonus))
-    before = residual.net_loss(None, data, linear, goal, k)
+    before = residual.net_loss(None, data.pieces, data.mover, linear, goal, k)
     net, losses = residual.fit_net(
-        data, linear, goal, k, hidden=16, epochs=200, rate=3e-3, decay=0.0
+        data.pieces, data.mover, linear, goal, k, hidden=16, epochs=200, rate=3e-3, decay=0.0
     )
     assert losses[-1] < 0.3 * before
-    assert residual.net_loss(net, data, linear, goal, k) == losses[-1]
+    assert residual.net_loss(net, data.pieces, data.mover, linear, goal, k) == losses[-1]
 
 
 def test_the_fit_is_the_same_from_the_same_seed():
     data = texel.labelled([(p.to_string(), 0.5, None) for p in random_positions(500, seed=4)])
     goal = np.linspace(0.2, 0.8, len(data))
-    fits = [
-        residual.fit_net(data, np.zeros(len(data)), goal, 0.005, 8, 3, seed=s)[0] for s in (1, 1, 2)
-    ]
+    inputs, linear = texel.net_inputs(data), np.zeros(len(data))
+    fits = [residual.fit_net(*inputs, linear, goal, 0.005, 8, 3, seed=s)[0] for s in (1, 1, 2)]
     assert all(np.array_equal(fits[0][part], fits[1][part]) for part in ("input", "bias", "output"))
     assert not np.array_equal(fits[0]["input"], fits[2]["input"])
 
@@ -342,7 +341,8 @@ def test_the_network_alone_is_fitted_on_net_positions_too(tmp_path, capsys):
     everything = texel.labelled(texel.epd_positions([first, more]))
     linear = texel.design(everything) @ np.array(both["mg"] + both["eg"], dtype=np.float32)
     net = load_net(str(tmp_path / "both.json"))
-    loss = residual.net_loss(net, everything, linear, everything.result, both["k"])
+    inputs = texel.net_inputs(everything)
+    loss = residual.net_loss(net, *inputs, linear, everything.result, both["k"])
     assert loss == pytest.approx(both["net_losses"][-1])
 
 

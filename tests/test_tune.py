@@ -409,6 +409,18 @@ def test_holdout_keeps_evenly_spread_runs_of_positions_out():
         texel.split(positions, 1.0)
 
 
+def test_linear_scores_in_pieces_are_the_whole_design_matrix_product_exactly(monkeypatch):
+    # the network's targets must not change with the piece size (the BLAS takes rows four at
+    # a time, and each piece is a multiple of that)
+    samples = [(p.to_string(), 0.5, None) for p in random_game_positions(20, 60, seed=31)]
+    positions = texel.labelled(samples)
+    weights = np.concatenate(prior_weights()).astype(np.int64)
+    whole = texel.design(positions) @ weights.astype(np.float32)
+    monkeypatch.setattr(texel, "DESIGN_CHUNK", 64)
+    assert len(positions) > 64 * 10 and len(positions) % 64
+    assert np.array_equal(texel.linear_scores(positions, weights), whole)
+
+
 def test_tune_with_holdout_fits_the_rest_and_reports_the_held_out_loss(games_db, tmp_path, capsys):
     data, out = tmp_path / "d.epd", tmp_path / "w.json"
     assert main(["tune", "--games", str(games_db), "--out", str(out), "--epochs", "1",

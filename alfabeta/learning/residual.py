@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from alfabeta.learning.texel import NET_INPUTS, Positions, sigmoid
+from alfabeta.learning.texel import NET_INPUTS, sigmoid
 
 NET_ONE = 1024
 """The fixed point of the stored network: an input weight or accumulator of 1.0 is 1024."""
@@ -154,7 +154,8 @@ def quantized(weights: dict[str, np.ndarray]) -> dict[str, Any]:
 
 
 def fit_net(
-    positions: Positions,
+    pieces: np.ndarray,
+    mover: np.ndarray,
     linear: np.ndarray,
     goal: np.ndarray,
     k: float,
@@ -167,21 +168,22 @@ def fit_net(
     king_buckets: int = 1,
 ) -> tuple[dict[str, Any], list[float]]:
     """Fit a network of ``hidden`` units so that σ(k · (``linear`` + its score for white))
-    nears ``goal`` (``linear``: the linear weights' scores for white), by minibatch Adam
-    over ``epochs`` passes (step size ``rate``, falling linearly to a tenth of it by the last
-    pass; ``decay``: the share of every input weight taken off at each step, a decoupled
-    weight decay that falls with the step size), from ``seed``, with ``buckets`` sets of
-    output weights (``output_bucket``) and ``king_buckets`` sets of input rows
-    (``KING_BUCKETS``). The output weights start at 0, so the fit starts from the linear
+    nears ``goal`` for positions given as white-view input rows (``pieces``, N × 32) and
+    the side to move (``mover``) (``linear``: the linear weights' scores for white), by
+    minibatch Adam over ``epochs`` passes (step size ``rate``, falling linearly to a tenth
+    of it by the last pass; ``decay``: the share of every input weight taken off at each
+    step, a decoupled weight decay that falls with the step size), from ``seed``, with
+    ``buckets`` sets of output weights (``output_bucket``) and ``king_buckets`` sets of input
+    rows (``KING_BUCKETS``). The output weights start at 0, so the fit starts from the linear
     score. Returns the stored network and its loss after each pass (``epochs`` ≥ 1)."""
-    assert epochs >= 1 and positions.pieces is not None and positions.mover is not None
+    assert epochs >= 1
     rng = np.random.default_rng(seed)
     square_sets = np.array(KING_BUCKETS[king_buckets], dtype=np.int64)
     inputs = king_buckets * NET_INPUTS  # the padding's row, after the last set's
-    white_rows = king_rows(positions.pieces, square_sets)
-    black_rows = king_rows(mirrored(positions.pieces), square_sets)
-    sign = np.where(positions.mover == 0, 1.0, -1.0)
-    bucket = output_bucket(positions.pieces, buckets)
+    white_rows = king_rows(pieces, square_sets)
+    black_rows = king_rows(mirrored(pieces), square_sets)
+    sign = np.where(mover == 0, 1.0, -1.0)
+    bucket = output_bucket(pieces, buckets)
     params = {
         "input": (rng.standard_normal((inputs + 1, hidden)) * 0.05).astype(np.float32),
         "bias": np.full(hidden, 0.1, dtype=np.float32),
@@ -200,7 +202,7 @@ def fit_net(
             x_black = _one_hot(black_rows[rows], inputs + 1)
             a_white = x_white @ params["input"] + params["bias"]
             a_black = x_black @ params["input"] + params["bias"]
-            white = (positions.mover[rows] == 0)[:, None]
+            white = (mover[rows] == 0)[:, None]
             a = np.concatenate(
                 [np.where(white, a_white, a_black), np.where(white, a_black, a_white)], axis=1
             )
@@ -239,7 +241,7 @@ def fit_net(
                 update = mean / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
                 params[name] -= update.astype(np.float32)
         net = quantized(_floats(params, square_sets))
-        losses.append(net_loss(net, positions, linear, goal, k))
+        losses.append(net_loss(net, pieces, mover, linear, goal, k))
     return net, losses
 
 
@@ -254,13 +256,17 @@ def _floats(params: dict[str, np.ndarray], square_sets: np.ndarray) -> dict[str,
 
 
 def net_loss(
-    net: dict[str, Any] | None, positions: Positions, linear: np.ndarray, goal: np.ndarray, k: float
+    net: dict[str, Any] | None,
+    pieces: np.ndarray,
+    mover: np.ndarray,
+    linear: np.ndarray,
+    goal: np.ndarray,
+    k: float,
 ) -> float:
     """Mean squared error of σ(k · (``linear`` + the stored network's score for white))
-    against ``goal`` (no network: the linear score's)."""
+    against ``goal`` (no network: the linear score's), for positions given as in
+    ``fit_net``."""
     total = linear.astype(np.float64)
     if net is not None:
-        assert positions.pieces is not None and positions.mover is not None
-        sign = np.where(positions.mover == 0, 1, -1)
-        total = total + sign * scores(net, positions.pieces, positions.mover)
+        total = total + np.where(mover == 0, 1, -1) * scores(net, pieces, mover)
     return float(np.mean((sigmoid(k * total) - goal) ** 2))

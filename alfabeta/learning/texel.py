@@ -62,6 +62,10 @@ EPD_RESULT = re.compile(r'c9\s+"([^"]+)"|\[(\d+(?:\.\d+)?)\]|(1-0|0-1|1/2-1/2)\s
 EPD_SCORE = re.compile(r"\bce\s+(-?\d+)")
 LABEL_CHUNK = 200
 """Positions per task when ``search_scores`` spreads its searches over processes."""
+DESIGN_CHUNK = 65536
+"""Positions per piece of the design matrix that ``linear_scores`` builds: a multiple of the
+four rows at a time that OpenBLAS's matrix-vector product takes, so that its floats are the
+whole matrix's."""
 
 Sample = tuple[str, float, "int | None"]
 """A position (its FEN), white's result (a share from 0 to 1) and a search's score for the side
@@ -395,20 +399,16 @@ def split(positions: Positions, holdout: float) -> tuple[Positions, Positions]:
     return part(~held), part(held)
 
 
-def joined(first: Positions, second: Positions) -> Positions:
-    """The positions of ``first`` followed by those of ``second``."""
-
-    def both(a: np.ndarray | None, b: np.ndarray | None) -> np.ndarray | None:
-        return None if a is None or b is None else np.concatenate([a, b])
-
-    return Positions(
-        np.concatenate([first.counts, second.counts]),
-        np.concatenate([first.phase, second.phase]),
-        np.concatenate([first.result, second.result]),
-        both(first.searched, second.searched),
-        both(first.pieces, second.pieces),
-        both(first.mover, second.mover),
-    )
+def net_inputs(*parts: Positions) -> tuple[np.ndarray, np.ndarray]:
+    """What the residual network reads of ``parts``, one after another: their ``pieces``
+    and ``mover`` (not their counts, most of their memory)."""
+    pieces, mover = [], []
+    for part in parts:
+        if part.pieces is None or part.mover is None:
+            raise InvalidOptionError("tune: the network needs positions read with their pieces")
+        pieces.append(part.pieces)
+        mover.append(part.mover)
+    return np.concatenate(pieces), np.concatenate(mover)
 
 
 def design(positions: Positions) -> np.ndarray:
@@ -431,6 +431,23 @@ def sigmoid(x: np.ndarray) -> np.ndarray:
 def _scores(x: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """X·w in X's precision (a float64 w would copy a float32 X to float64 at every product)."""
     return x @ weights.astype(x.dtype)
+
+
+def linear_scores(positions: Positions, weights: np.ndarray) -> np.ndarray:
+    """``design(positions)`` · ``weights`` (the same floats), built ``DESIGN_CHUNK``
+    positions at a time, so that memory does not grow by the design matrix."""
+    parts = [
+        _scores(design(_rows(positions, start, start + DESIGN_CHUNK)), weights)
+        for start in range(0, max(len(positions), 1), DESIGN_CHUNK)
+    ]
+    return np.concatenate(parts)
+
+
+def _rows(positions: Positions, start: int, stop: int) -> Positions:
+    """The counts and phases of positions ``start`` to ``stop`` (all ``design`` reads)."""
+    return Positions(
+        positions.counts[start:stop], positions.phase[start:stop], positions.result[start:stop]
+    )
 
 
 def _loss_of(scores: np.ndarray, result: np.ndarray, k: float) -> float:
@@ -567,13 +584,14 @@ def tune(
     if net:
         from alfabeta.learning.residual import fit_net
 
-        net_data, linear, net_goal = fitted, _scores(x, rounded), goal
+        linear, net_goal, net_parts = _scores(x, rounded), goal, [fitted]
+        del x  # the design matrix is not needed again: the network's fit has its memory
         if net_positions is not None and more_goal is not None:
-            net_data = joined(fitted, net_positions)
-            linear = np.concatenate([linear, _scores(design(net_positions), rounded)])
+            linear = np.concatenate([linear, linear_scores(net_positions, rounded)])
             net_goal = np.concatenate([goal, more_goal])
+            net_parts.append(net_positions)
         network, net_losses = fit_net(
-            net_data,
+            *net_inputs(*net_parts),
             linear,
             net_goal,
             k,
@@ -590,7 +608,8 @@ def tune(
         if network is not None:
             from alfabeta.learning.residual import net_loss
 
-            net_held_out = net_loss(network, held, _scores(x_held, rounded), held_goal, k)
+            held_linear = _scores(x_held, rounded)
+            net_held_out = net_loss(network, *net_inputs(held), held_linear, held_goal, k)
     return Fit(
         rounded[:count],
         rounded[count:],
