@@ -382,21 +382,23 @@ def split(positions: Positions, holdout: float) -> tuple[Positions, Positions]:
     held = np.floor((run + 1) * holdout + 1e-9) > np.floor(run * holdout + 1e-9)
     if held.all():
         raise InvalidOptionError("tune: --holdout leaves no positions to fit")
+    return subset(positions, ~held), subset(positions, held)
 
-    def part(rows: np.ndarray) -> Positions:
-        def pick(column: np.ndarray | None) -> np.ndarray | None:
-            return None if column is None else column[rows]
 
-        return Positions(
-            positions.counts[rows],
-            positions.phase[rows],
-            positions.result[rows],
-            pick(positions.searched),
-            pick(positions.pieces),
-            pick(positions.mover),
-        )
+def subset(positions: Positions, rows: np.ndarray | slice) -> Positions:
+    """The positions that ``rows`` (a mask, indices or a slice) picks, every column."""
 
-    return part(~held), part(held)
+    def pick(column: np.ndarray | None) -> np.ndarray | None:
+        return None if column is None else column[rows]
+
+    return Positions(
+        positions.counts[rows],
+        positions.phase[rows],
+        positions.result[rows],
+        pick(positions.searched),
+        pick(positions.pieces),
+        pick(positions.mover),
+    )
 
 
 def net_inputs(*parts: Positions) -> tuple[np.ndarray, np.ndarray]:
@@ -437,17 +439,10 @@ def linear_scores(positions: Positions, weights: np.ndarray) -> np.ndarray:
     """``design(positions)`` · ``weights`` (the same floats), built ``DESIGN_CHUNK``
     positions at a time, so that memory does not grow by the design matrix."""
     parts = [
-        _scores(design(_rows(positions, start, start + DESIGN_CHUNK)), weights)
+        _scores(design(subset(positions, slice(start, start + DESIGN_CHUNK))), weights)
         for start in range(0, max(len(positions), 1), DESIGN_CHUNK)
     ]
     return np.concatenate(parts)
-
-
-def _rows(positions: Positions, start: int, stop: int) -> Positions:
-    """The counts and phases of positions ``start`` to ``stop`` (all ``design`` reads)."""
-    return Positions(
-        positions.counts[start:stop], positions.phase[start:stop], positions.result[start:stop]
-    )
 
 
 def _loss_of(scores: np.ndarray, result: np.ndarray, k: float) -> float:
