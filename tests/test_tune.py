@@ -1,5 +1,6 @@
 """The ``tuned`` evaluator and Texel's method (``alfabeta tune``)."""
 
+import gzip
 import json
 import math
 import random
@@ -421,6 +422,32 @@ def test_linear_scores_in_pieces_are_the_whole_design_matrix_product_exactly(mon
     assert np.array_equal(texel.linear_scores(positions, weights), whole)
 
 
+def test_positions_are_read_into_columns_that_grow_without_changing_a_row(monkeypatch):
+    samples = [
+        (p.to_string(), 0.5, 7 * i) for i, p in enumerate(random_game_positions(4, 30, seed=5))
+    ]
+    samples[3] = (samples[3][0], 1.0, None)  # no search score: NaN
+    whole = texel.labelled(samples)
+    monkeypatch.setattr(texel, "LOAD_ROWS", 4)  # grown 4, 5, 6, 7, 8, 10, … rows
+    grown = texel.labelled(samples)
+    assert len(grown) == len(samples) > 20
+    for name in ("counts", "phase", "result", "searched", "pieces", "mover"):
+        a, b = getattr(whole, name), getattr(grown, name)
+        assert a.dtype == b.dtype and np.array_equal(a, b, equal_nan=True), name
+    for row, (fen, result, score) in enumerate(samples):
+        position = ChessGame(fen)
+        counts, phase = features(position)
+        sign = 1 if position.side_to_move == 0 else -1
+        assert grown.counts[row].tolist() == counts.tolist() and grown.phase[row] == phase
+        assert grown.result[row] == result and grown.pieces[row].tolist() == texel.input_rows(fen)
+        assert grown.mover[row] == position.side_to_move
+        assert (
+            math.isnan(grown.searched[row])
+            if score is None
+            else grown.searched[row] == sign * score
+        )
+
+
 def test_tune_with_holdout_fits_the_rest_and_reports_the_held_out_loss(games_db, tmp_path, capsys):
     data, out = tmp_path / "d.epd", tmp_path / "w.json"
     assert main(["tune", "--games", str(games_db), "--out", str(out), "--epochs", "1",
@@ -684,3 +711,24 @@ def test_epd_results_may_be_shares_but_not_beyond_one(tmp_path):
     bad.write_text("8/5k2/8/3P4/8/8/5K2/8 b - - [1.5];\n")
     with pytest.raises(InvalidOptionError, match="not in 0"):
         list(texel.epd_positions([bad]))
+
+
+def test_an_unreadable_epd_file_or_labels_journal_is_refused_with_its_name(tmp_path):
+    text = "8/5k2/8/3P4/8/8/5K2/8 b - - [0.75];\n" * 2000
+    cut, squeezed = tmp_path / "cut.epd.gz", gzip.compress(text.encode())
+    cut.write_bytes(squeezed[: len(squeezed) // 2])
+    (tmp_path / "plain.epd.gz").write_text(text)
+    (tmp_path / "binary.epd").write_bytes(b"8/5k2/8/3P4/8/8/5K2/8 b - - [\xff];\n")
+    for name, error in [
+        ("cut.epd.gz", "EOFError"),
+        ("plain.epd.gz", "BadGzipFile"),
+        ("binary.epd", "UnicodeDecodeError"),
+    ]:
+        with pytest.raises(
+            InvalidOptionError, match=rf"{name}' is not readable EPD text \({error}"
+        ):
+            list(texel.epd_positions([tmp_path / name]))
+    journal = tmp_path / "labels.txt"
+    journal.write_bytes(f"2 {POSITIONS[0]} 5\n".encode() + b"2 \xfe\n")
+    with pytest.raises(InvalidOptionError, match=r"labels\.txt' is not a labels journal"):
+        texel.read_journal(journal, "2")

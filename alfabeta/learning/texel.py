@@ -62,6 +62,9 @@ EPD_RESULT = re.compile(r'c9\s+"([^"]+)"|\[(\d+(?:\.\d+)?)\]|(1-0|0-1|1/2-1/2)\s
 EPD_SCORE = re.compile(r"\bce\s+(-?\d+)")
 LABEL_CHUNK = 200
 """Positions per task when ``search_scores`` spreads its searches over processes."""
+LOAD_ROWS = 65536
+"""Rows that ``labelled`` first makes room for, a quarter more whenever they are full (the
+resized columns are zeroed, so their spare rows take memory too)."""
 DESIGN_CHUNK = 65536
 """Positions per piece of the design matrix that ``linear_scores`` builds: a multiple of the
 four rows at a time that OpenBLAS's matrix-vector product takes, so that its floats are the
@@ -109,31 +112,38 @@ class Fit:
 
 
 def labelled(samples: Iterable[Sample]) -> Positions:
-    """``Positions`` from samples."""
-    counts, phases, results, searched, pieces, mover = [], [], [], [], [], []
+    """``Positions`` from samples, each written straight into its columns: they grow in place
+    (``ndarray.resize``), so that reading N positions takes about the memory of the N rows."""
+    size = LOAD_ROWS
+    counts = np.empty((size, len(feature_names())), dtype=np.int16)
+    phases = np.empty(size, dtype=np.int8)
+    results = np.empty(size)
+    searched = np.empty(size)
+    pieces = np.empty((size, 32), dtype=np.int16)
+    mover = np.empty(size, dtype=np.int8)
+    columns = (counts, phases, results, searched, pieces, mover)
+    row = 0
     for fen, result, score in samples:
+        if row == size:
+            size += size // 4
+            for column in columns:
+                column.resize((size, *column.shape[1:]), refcheck=False)
         position = ChessGame(fen)
-        vector, phase = features(position)
-        counts.append(vector.astype(np.int16))  # a quarter of the int64 vector's memory
-        phases.append(phase)
-        results.append(result)
+        counts[row], phases[row] = features(position)
+        results[row] = result
         sign = 1 if position.side_to_move == 0 else -1
-        searched.append(np.nan if score is None else sign * score)
-        pieces.append(input_rows(fen))
-        mover.append(position.side_to_move)
-    if not results:
+        searched[row] = np.nan if score is None else sign * score
+        pieces[row] = input_rows(fen)
+        mover[row] = position.side_to_move
+        row += 1
+    if not row:
         raise InvalidOptionError(
             "tune: no quiet positions with a result were found: it fits the chess evaluator "
             "to finished chess games (alfabeta match chess …) or EPD positions with results"
         )
-    return Positions(
-        np.array(counts, dtype=np.int16),
-        np.array(phases, dtype=np.int8),
-        np.array(results),
-        np.array(searched),
-        np.array(pieces, dtype=np.int16),
-        np.array(mover, dtype=np.int8),
-    )
+    for column in columns:
+        column.resize((row, *column.shape[1:]), refcheck=False)
+    return Positions(counts, phases, results, searched, pieces, mover)
 
 
 def input_rows(fen: str) -> list[int]:
@@ -239,8 +249,14 @@ def read_journal(path: str | Path, labeller: str) -> dict[str, int]:
         complete = text.rfind(b"\n") + 1
         if complete < len(text):  # no newline after it: the write was cut short
             handle.truncate(complete)
+    try:
+        lines = text[:complete].decode("utf-8").splitlines()
+    except UnicodeDecodeError as error:
+        raise InvalidOptionError(
+            f"tune: {str(path)!r} is not a labels journal (not UTF-8 text at byte {error.start})"
+        ) from None
     scores: dict[str, int] = {}
-    for number, line in enumerate(text[:complete].decode("utf-8").splitlines(), 1):
+    for number, line in enumerate(lines, 1):
         fields = line.split()
         if not fields:
             continue
@@ -339,35 +355,42 @@ def _replayed(start: str, moves: Iterable[str], result: str) -> Iterator[Sample]
 
 def epd_positions(paths: Iterable[str | Path]) -> Iterator[Sample]:
     """Positions, white's results and any ``ce`` from EPD lines (see the module docstring); a
-    line without a result, with a result outside 0 … 1 or with a malformed position is an
-    error that names it."""
+    file that is not text (or a ``.gz`` of it), a line without a result, with a result outside
+    0 … 1 or with a malformed position is an error that names it."""
     for path in paths:
         if not Path(path).is_file():
             raise InvalidOptionError(f"tune: no EPD file at {str(path)!r}")
-        with _open_text(path, "rt") as handle:
-            lines = handle.read().splitlines()
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            found = EPD_RESULT.search(line)
-            if found is None:
-                raise InvalidOptionError(f'{path}:{number}: no result (c9 "1-0", [1.0], 1-0)')
-            text = next(group for group in found.groups() if group is not None)
-            score = RESULTS.get(text, None)
-            if score is None:
-                try:
-                    score = float(text)
-                except ValueError:
-                    score = -1.0
-                if not 0 <= score <= 1:
-                    raise InvalidOptionError(f"{path}:{number}: result {text!r} is not in 0 … 1")
-            fen = " ".join([*line.split()[:4], "0", "1"])
-            try:
-                ChessGame(fen)
-            except InvalidPositionError as error:
-                raise InvalidPositionError(f"{path}:{number}: {error}") from None
-            searched = EPD_SCORE.search(line)
-            yield fen, score, None if searched is None else int(searched.group(1))
+        try:
+            with _open_text(path, "rt") as handle:
+                for number, line in enumerate(handle, 1):
+                    if line.strip():
+                        yield _epd_sample(line, f"{path}:{number}")
+        except (OSError, EOFError, zlib.error, UnicodeDecodeError) as error:
+            raise InvalidOptionError(
+                f"tune: {str(path)!r} is not readable EPD text ({type(error).__name__}: {error})"
+            ) from None
+
+
+def _epd_sample(line: str, where: str) -> Sample:
+    found = EPD_RESULT.search(line)
+    if found is None:
+        raise InvalidOptionError(f'{where}: no result (c9 "1-0", [1.0], 1-0)')
+    text = next(group for group in found.groups() if group is not None)
+    score = RESULTS.get(text, None)
+    if score is None:
+        try:
+            score = float(text)
+        except ValueError:
+            score = -1.0
+        if not 0 <= score <= 1:
+            raise InvalidOptionError(f"{where}: result {text!r} is not in 0 … 1")
+    fen = " ".join([*line.split()[:4], "0", "1"])
+    try:
+        ChessGame(fen)
+    except InvalidPositionError as error:
+        raise InvalidPositionError(f"{where}: {error}") from None
+    searched = EPD_SCORE.search(line)
+    return fen, score, None if searched is None else int(searched.group(1))
 
 
 def split(positions: Positions, holdout: float) -> tuple[Positions, Positions]:
