@@ -317,6 +317,12 @@ def build_parser() -> argparse.ArgumentParser:
         "stands on its first two ranks",
     )
     tune.add_argument(
+        "--net-activation",
+        default="crelu",
+        help="--net's activation: each hidden unit's sum clipped to [0, 1] (crelu), or clipped "
+        "and squared (screlu)",
+    )
+    tune.add_argument(
         "--net-positions",
         action="append",
         default=[],
@@ -1101,6 +1107,20 @@ def check_tune_options(args: argparse.Namespace) -> None:
         raise InvalidOptionError("tune: --epochs ≥ 1, --rate > 0, --l2 ≥ 0 and 0 ≤ --holdout < 1")
     if not 0 <= args.blend <= 1 or (args.sample is not None and not 0 < args.sample <= 1):
         raise InvalidOptionError("tune: 0 ≤ --blend ≤ 1 and 0 < --sample ≤ 1")
+    check_net_options(args)
+    if args.label_depth is not None and (args.label_depth < 1 or args.concurrency < 1):
+        raise InvalidOptionError("tune: --label-depth and --concurrency must be at least 1")
+    for needs_depth in ("labels", "label_engine"):
+        if getattr(args, needs_depth) and args.label_depth is None:
+            option = "--" + needs_depth.replace("_", "-")
+            raise InvalidOptionError(f"tune: {option} needs --label-depth: add --label-depth D")
+    for target in (args.out, args.data, args.plot, args.labels):
+        if target and not Path(target).absolute().parent.is_dir():
+            raise InvalidOptionError(f"tune: cannot write {target!r}: no such directory")
+
+
+def check_net_options(args: argparse.Namespace) -> None:
+    """Refuse ``alfabeta tune``'s impossible ``--net`` options."""
     if (
         not 0 <= args.net <= 256
         or args.net_epochs < 1
@@ -1111,22 +1131,17 @@ def check_tune_options(args: argparse.Namespace) -> None:
             "tune: 0 ≤ --net ≤ 256 hidden units, --net-epochs ≥ 1, 0 ≤ --net-decay < 1 and "
             "1 ≤ --net-buckets ≤ 8"
         )
+    from alfabeta.evaluators.tuned import NET_ACTIVATIONS
     from alfabeta.learning.residual import KING_BUCKETS
 
     if args.net_king_buckets not in KING_BUCKETS:
         choices = ", ".join(map(str, KING_BUCKETS))
         raise InvalidOptionError(f"tune: --net-king-buckets must be one of {choices}")
+    if args.net_activation not in NET_ACTIVATIONS:
+        choices = ", ".join(NET_ACTIVATIONS)
+        raise InvalidOptionError(f"tune: --net-activation must be one of {choices}")
     if args.net_positions and not args.net:
         raise InvalidOptionError("tune: --net-positions needs --net: add --net H")
-    if args.label_depth is not None and (args.label_depth < 1 or args.concurrency < 1):
-        raise InvalidOptionError("tune: --label-depth and --concurrency must be at least 1")
-    for needs_depth in ("labels", "label_engine"):
-        if getattr(args, needs_depth) and args.label_depth is None:
-            option = "--" + needs_depth.replace("_", "-")
-            raise InvalidOptionError(f"tune: {option} needs --label-depth: add --label-depth D")
-    for target in (args.out, args.data, args.plot, args.labels):
-        if target and not Path(target).absolute().parent.is_dir():
-            raise InvalidOptionError(f"tune: cannot write {target!r}: no such directory")
 
 
 def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
@@ -1166,6 +1181,7 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         net_decay=args.net_decay,
         net_buckets=args.net_buckets,
         net_king_buckets=args.net_king_buckets,
+        net_activation=args.net_activation,
     )
     about = {
         "positions": len(positions),

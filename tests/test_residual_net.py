@@ -30,11 +30,12 @@ def random_positions(count, seed):
     return positions
 
 
-def random_net(hidden, seed, buckets=1, king_buckets=1):
+def random_net(hidden, seed, buckets=1, king_buckets=1, activation="crelu"):
     rng = np.random.default_rng(seed)
     king_map = residual.KING_BUCKETS[king_buckets]
     return {
         "hidden": hidden,
+        "activation": activation,
         "buckets": buckets,
         "king_buckets": np.array(king_map),
         "input": rng.integers(-960, 961, size=(king_buckets * texel.NET_INPUTS, hidden)),
@@ -48,6 +49,7 @@ def weights_with(net, path):
     data = json.loads(default_weights_path().read_text())
     data["net"] = {
         "hidden": net["hidden"],
+        "activation": net["activation"],
         "buckets": net["buckets"],
         "king_buckets": [int(v) for v in net["king_buckets"]],
         "offset": net["offset"],
@@ -76,8 +78,9 @@ def assert_the_evaluator_adds_the_reference(path, positions):
     assert got == residual.scores(load_net(path), rows, mover).tolist()
 
 
-def test_the_evaluator_adds_the_network_the_reference_computes(tmp_path):
-    net = random_net(12, seed=3)
+@pytest.mark.parametrize("activation", ["crelu", "screlu"])
+def test_the_evaluator_adds_the_network_the_reference_computes(tmp_path, activation):
+    net = random_net(12, seed=3, activation=activation)
     with_net, linear = Tuned(weights=weights_with(net, tmp_path / "net.json")), linear_only()
     positions = random_positions(300, seed=5)
     rows = np.array([texel.input_rows(p.to_string()) for p in positions], dtype=np.int16)
@@ -86,6 +89,28 @@ def test_the_evaluator_adds_the_network_the_reference_computes(tmp_path):
     got = [with_net.evaluate(p) - linear.evaluate(p) for p in positions]
     assert got == expected.tolist()
     assert len(set(got)) > 100  # the network tells the positions apart
+
+
+def test_screlu_squares_each_clipped_sum_before_the_output_weights(tmp_path):
+    # the same weights score otherwise squared; at the widest network and the largest
+    # weights (every unit saturated) the evaluator's integer sum still matches the reference
+    net = random_net(16, seed=51, activation="screlu")
+    positions = random_positions(200, seed=52)
+    rows = np.array([texel.input_rows(p.to_string()) for p in positions], dtype=np.int16)
+    mover = np.array([p.side_to_move for p in positions])
+    squared = residual.scores(net, rows, mover)
+    assert squared.tolist() != residual.scores({**net, "activation": "crelu"}, rows, mover).tolist()
+    clipped = np.array([[0, 512, 1024, 100]])
+    assert residual.activated(clipped, net).tolist() == [[0, 256, 1024, 9]]
+    widest = {
+        **random_net(256, seed=53, activation="screlu"),
+        "bias": np.full(256, 2047),
+        "input": np.zeros((768, 256), dtype=int),
+        "output": np.full(512, 2047),
+    }
+    path = weights_with(widest, tmp_path / "widest.json")
+    assert_the_evaluator_adds_the_reference(path, positions[:20])
+    assert residual.scores(widest, rows[:1], mover[:1])[0] == 512 * 2047 + 7
 
 
 def test_each_bucket_of_output_weights_scores_its_piece_counts(tmp_path):
@@ -220,6 +245,7 @@ def test_input_rows_number_the_pieces_by_colour_kind_and_square():
         ({"king_buckets": [8] * 64}, "from 0 to 7"),
         ({"king_buckets": [-1] * 64}, "from 0 to 7"),
         ({"king_buckets": "wing"}, "king_buckets must be 64 integers"),
+        ({"activation": "relu"}, "activation must be one of 'crelu', 'screlu', not 'relu'"),
     ],
 )
 def test_a_network_that_does_not_fit_is_refused_with_the_file_named(tmp_path, change, message):
@@ -246,7 +272,8 @@ def test_the_shipped_weights_and_prior_load_their_network_or_none():
     assert load_net("prior") is None
 
 
-def test_the_fit_learns_what_the_linear_score_cannot_say():
+@pytest.mark.parametrize("activation", ["crelu", "screlu"])
+def test_the_fit_learns_what_the_linear_score_cannot_say(activation):
     # the targets add 200 centipawns for white when white's queen and a white knight stand
     # on the same half of the board: no sum of per-piece terms says that, a network can
     samples = [(p.to_string(), 0.5, None) for p in random_positions(2000, seed=8)]
@@ -264,7 +291,16 @@ def test_the_fit_learns_what_the_linear_score_cannot_say():
     goal = 1 / (1 + np.exp(-k * bonus))
     before = residual.net_loss(None, data.pieces, data.mover, linear, goal, k)
     net, losses = residual.fit_net(
-        data.pieces, data.mover, linear, goal, k, hidden=16, epochs=200, rate=3e-3, decay=0.0
+        data.pieces,
+        data.mover,
+        linear,
+        goal,
+        k,
+        hidden=16,
+        epochs=200,
+        rate=3e-3,
+        decay=0.0,
+        activation=activation,
     )
     assert losses[-1] < 0.3 * before
     assert residual.net_loss(net, data.pieces, data.mover, linear, goal, k) == losses[-1]
@@ -295,6 +331,8 @@ def test_tune_refuses_an_impossible_network_before_the_data_is_read(tmp_path, ca
         assert "--net-buckets" in capsys.readouterr().err
     assert main([*argv, "--net", "8", "--net-king-buckets", "3"]) != 0
     assert "--net-king-buckets" in capsys.readouterr().err
+    assert main([*argv, "--net", "8", "--net-activation", "relu"]) != 0
+    assert "--net-activation must be one of crelu, screlu" in capsys.readouterr().err
 
 
 def write_epd(path, positions, scored=True):
@@ -366,6 +404,7 @@ def test_the_weight_decay_reaches_the_fit_and_is_recorded(tmp_path, capsys):
     [
         ("--net-buckets", "4", "buckets", 4, "output", 4 * 2 * 4),
         ("--net-king-buckets", "2", "king_buckets", residual.KING_BUCKETS[2], "input", 2 * 768 * 4),
+        ("--net-activation", "screlu", "activation", "screlu", "output", 2 * 4),
     ],
 )
 def test_tune_fits_buckets_that_the_evaluator_plays(

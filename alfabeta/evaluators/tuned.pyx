@@ -903,11 +903,18 @@ def load_weights(path=None):
     return np.array(mg, dtype=np.int64), np.array(eg, dtype=np.int64)
 
 
+NET_ACTIVATIONS = ("crelu", "screlu")
+"""A network's activations: each view's accumulator clipped to [0, 1] (``crelu``), or clipped
+and squared (``screlu``)."""
+
+
 def load_net(path=None):
     """The residual network of a weights file (None: the shipped file's), as a dict of
     ``hidden`` (its width), ``buckets`` (its sets of output weights: 1 unless the file says),
     ``king_buckets`` (the set of input rows a view takes with its own king on each of the 64
-    squares, in its own orientation: all 0 unless the file says), ``input`` (sets ×
+    squares, in its own orientation: all 0 unless the file says), ``activation`` (one of
+    ``NET_ACTIVATIONS``: ``"screlu"`` squares each clipped accumulator c, c² // NET_ONE,
+    before the output weights; ``"crelu"``, unless the file says, does not), ``input`` (sets ×
     NET_INPUTS × hidden, NET_ONE to 1.0), ``bias`` (hidden), ``output`` (buckets
     × 2 × hidden, each bucket's centipawns per unit of the side to move's clipped
     accumulator, then the other side's; the bucket of a position with n pieces on the board
@@ -924,6 +931,7 @@ def load_net(path=None):
         parts = {name: np.asarray(net[name]) for name in ("input", "bias", "output")}
         king_buckets = np.asarray(net.get("king_buckets", [0] * 64))
         offset = net["offset"]
+        activation = net.get("activation", "crelu")
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
         raise InvalidOptionError(
             f"tuned weights {str(source)!r}: cannot read the network ({error})") from None
@@ -932,6 +940,10 @@ def load_net(path=None):
         raise InvalidOptionError(
             f"tuned weights {str(source)!r}: the network's king_buckets must be 64 integers, "
             f"the input set of each square, from 0 to {NET_MAX_KING_BUCKETS - 1}")
+    if activation not in NET_ACTIVATIONS:
+        raise InvalidOptionError(
+            f"tuned weights {str(source)!r}: the network's activation must be one of "
+            f"{', '.join(map(repr, NET_ACTIVATIONS))}, not {activation!r}")
     sets = int(king_buckets.max()) + 1
     sizes = isinstance(hidden, int) and isinstance(buckets, int)
     shapes = {"input": (sets * NET_INPUTS * hidden,) if sizes else None,
@@ -951,7 +963,7 @@ def load_net(path=None):
     parts = {name: part.astype(np.int64) for name, part in parts.items()}
     parts["input"] = parts["input"].reshape(sets * NET_INPUTS, hidden)
     return {"hidden": hidden, "buckets": buckets, "offset": offset,
-            "king_buckets": king_buckets.astype(np.int64), **parts}
+            "activation": activation, "king_buckets": king_buckets.astype(np.int64), **parts}
 
 
 def features(Position position):
@@ -994,6 +1006,7 @@ cdef class Tuned(Evaluator):
     cdef PawnEntry* pawn_cache
     cdef int hidden  # the residual network's width; 0: none
     cdef int buckets  # its sets of output weights
+    cdef bint squared  # each clipped accumulator squared before the output weights (SCReLU)
     cdef int king_sets  # its sets of input rows
     cdef int[64] king_bucket  # the set a view takes with its own king on each square
     cdef int16_t* net_input  # king_sets × NET_INPUTS × hidden, then the hidden biases
@@ -1053,6 +1066,7 @@ cdef class Tuned(Evaluator):
         if not hidden:
             return
         self.buckets = net["buckets"]
+        self.squared = net.get("activation") == "screlu"
         self.king_sets = int(net["king_buckets"].max()) + 1
         for i in range(64):
             self.king_bucket[i] = net["king_buckets"][i]
@@ -1095,8 +1109,9 @@ cdef class Tuned(Evaluator):
         """The residual network's score for the side to move, in centipawns: each view's
         accumulator (the hidden biases plus the input rows of its pieces, from the set of its
         own king's square; black's view has the colours swapped and the board mirrored),
-        clipped to [0, NET_ONE], the side to move's first, times the output weights of the
-        position's bucket (by the pieces on the board), over NET_ONE, plus the offset.
+        clipped to [0, NET_ONE] (and squared, over NET_ONE, when ``squared``), the side to
+        move's first, times the output weights of the position's bucket (by the pieces on the
+        board), over NET_ONE, plus the offset.
 
         The accumulators are the last score's, updated by the pieces that differ from its
         position (in a search, mostly a few), or summed afresh when more than
@@ -1142,14 +1157,24 @@ cdef class Tuned(Evaluator):
                     self.net_row(colour, kind, ctz(bits), 1)
                     bits &= bits - 1
                 self.accumulated[colour][kind] = now
-        for j in range(hidden):  # the side to move's view first (min and max: vectorised)
-            a = first[j]
-            a = 0 if a < 0 else (NET_ONE if a > NET_ONE else a)
-            total += a * output[j]
-        for j in range(hidden):
-            a = second[j]
-            a = 0 if a < 0 else (NET_ONE if a > NET_ONE else a)
-            total += a * output[hidden + j]
+        if self.squared:  # c² // NET_ONE ≤ NET_ONE: 512 products of them fit an int too
+            for j in range(hidden):  # the side to move's view first (min and max: vectorised)
+                a = first[j]
+                a = 0 if a < 0 else (NET_ONE if a > NET_ONE else a)
+                total += ((<int> a * a) >> 10) * output[j]
+            for j in range(hidden):
+                a = second[j]
+                a = 0 if a < 0 else (NET_ONE if a > NET_ONE else a)
+                total += ((<int> a * a) >> 10) * output[hidden + j]
+        else:
+            for j in range(hidden):  # the side to move's view first (min and max: vectorised)
+                a = first[j]
+                a = 0 if a < 0 else (NET_ONE if a > NET_ONE else a)
+                total += a * output[j]
+            for j in range(hidden):
+                a = second[j]
+                a = 0 if a < 0 else (NET_ONE if a > NET_ONE else a)
+                total += a * output[hidden + j]
         return round_div(total, NET_ONE) + self.net_offset
 
     def options(self):

@@ -3,15 +3,15 @@ after the linear weights to what their score still misses (``alfabeta tune --net
 
 The network is NNUE's shape at its smallest. Each of the two views (white's, and black's
 with the colours swapped and the board mirrored) sums the hidden biases and one input row per
-piece (colour × kind × square: ``NET_INPUTS``); both accumulators are clipped to [0, 1], the
-side to move's first, and the output weights turn them into centipawns added to the linear
-score; with ``buckets`` > 1 the output weights are chosen by the number of pieces on the board
-(``output_bucket``), as NNUE's output buckets; with ``king_buckets`` > 1 each view has as many
-sets of input rows, chosen by the square of its own king (``KING_BUCKETS``), as NNUE's
-king-relative inputs. It learns what the linear features cannot say, such as which pieces stand
-together by which king. It is fitted by minibatch Adam in
-floating point (``fit_net``), then stored in fixed point (``quantized``), which is what the
-evaluator computes, exactly as ``scores`` does here.
+piece (colour × kind × square: ``NET_INPUTS``); both accumulators are clipped to [0, 1] (and
+squared, with the activation ``"screlu"``), the side to move's first, and the output weights
+turn them into centipawns added to the linear score; with ``buckets`` > 1 the output weights
+are chosen by the number of pieces on the board (``output_bucket``), as NNUE's output
+buckets; with ``king_buckets`` > 1 each view has as many sets of input rows, chosen by the
+square of its own king (``KING_BUCKETS``), as NNUE's king-relative inputs. It learns what the
+linear features cannot say, such as which pieces stand together by which king. It is fitted
+by minibatch Adam in floating point (``fit_net``), then stored in fixed point (``quantized``),
+which is what the evaluator computes, exactly as ``scores`` does here.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from alfabeta.evaluators.tuned import NET_ACTIVATIONS
 from alfabeta.learning.texel import NET_INPUTS, sigmoid
 
 NET_ONE = 1024
@@ -114,6 +115,12 @@ def scores(net: dict[str, Any], pieces: np.ndarray, mover: np.ndarray) -> np.nda
     return np.concatenate(parts)
 
 
+def activated(clipped: np.ndarray, net: dict[str, Any]) -> np.ndarray:
+    """The stored network's hidden values of its accumulators clipped to [0, ``NET_ONE``]:
+    squared, c² // ``NET_ONE`` (as ``tuned`` shifts), when its activation is ``"screlu"``."""
+    return clipped * clipped // NET_ONE if net.get("activation") == "screlu" else clipped
+
+
 def _chunk_scores(
     net: dict[str, Any],
     table: np.ndarray,
@@ -125,7 +132,7 @@ def _chunk_scores(
     black = table[king_rows(mirrored(pieces), king_buckets)].sum(axis=1) + net["bias"]
     first = np.where(mover[:, None] == 0, white, black)
     second = np.where(mover[:, None] == 0, black, white)
-    clipped = np.clip(np.concatenate([first, second], axis=1), 0, NET_ONE)
+    clipped = activated(np.clip(np.concatenate([first, second], axis=1), 0, NET_ONE), net)
     outputs = bucket_outputs(net)
     if len(outputs) == 1:
         total = clipped @ outputs[0]
@@ -138,10 +145,12 @@ def _chunk_scores(
 def quantized(weights: dict[str, np.ndarray]) -> dict[str, Any]:
     """The fixed-point network the evaluator plays from floating-point ``weights`` (their
     ``output``: a row of 2 × hidden weights per bucket; ``input``: a set of ``NET_INPUTS``
-    rows per king bucket, ``king_buckets`` the set of each square)."""
+    rows per king bucket, ``king_buckets`` the set of each square; ``activation`` one of
+    ``NET_ACTIVATIONS``)."""
     hidden = len(weights["bias"])
     return {
         "hidden": hidden,
+        "activation": weights["activation"],
         "buckets": len(weights["output"]),
         "king_buckets": weights["king_buckets"],
         "input": np.clip(np.rint(weights["input"] * NET_ONE), -MAX_INPUT, MAX_INPUT).astype(int),
@@ -166,6 +175,7 @@ def fit_net(
     seed: int = 0,
     buckets: int = 1,
     king_buckets: int = 1,
+    activation: str = "crelu",
 ) -> tuple[dict[str, Any], list[float]]:
     """Fit a network of ``hidden`` units so that σ(k · (``linear`` + its score for white))
     nears ``goal`` for positions given as white-view input rows (``pieces``, N × 32) and
@@ -173,10 +183,12 @@ def fit_net(
     minibatch Adam over ``epochs`` passes (step size ``rate``, falling linearly to a tenth
     of it by the last pass; ``decay``: the share of every input weight taken off at each
     step, a decoupled weight decay that falls with the step size), from ``seed``, with
-    ``buckets`` sets of output weights (``output_bucket``) and ``king_buckets`` sets of input
-    rows (``KING_BUCKETS``). The output weights start at 0, so the fit starts from the linear
-    score. Returns the stored network and its loss after each pass (``epochs`` ≥ 1)."""
-    assert epochs >= 1
+    ``buckets`` sets of output weights (``output_bucket``), ``king_buckets`` sets of input
+    rows (``KING_BUCKETS``) and the ``activation`` (``NET_ACTIVATIONS``). The output weights
+    start at 0, so the fit starts from the linear score. Returns the stored network and its
+    loss after each pass (``epochs`` ≥ 1)."""
+    assert epochs >= 1 and activation in NET_ACTIVATIONS
+    squared = activation == "screlu"
     rng = np.random.default_rng(seed)
     square_sets = np.array(KING_BUCKETS[king_buckets], dtype=np.int64)
     inputs = king_buckets * NET_INPUTS  # the padding's row, after the last set's
@@ -206,7 +218,8 @@ def fit_net(
             a = np.concatenate(
                 [np.where(white, a_white, a_black), np.where(white, a_black, a_white)], axis=1
             )
-            h = np.clip(a, 0, 1)
+            clipped = np.clip(a, 0, 1)
+            h = clipped * clipped if squared else clipped
             rows_bucket = bucket[rows]
             if buckets == 1:
                 out = h @ params["output"][0]
@@ -216,7 +229,8 @@ def fit_net(
             p = sigmoid(k * (linear[rows] + sign[rows] * out))
             g = 2 * (p - goal[rows]) * p * (1 - p) * k * sign[rows] * OUTPUT_SCALE / len(rows)
             g = g.astype(np.float32)
-            g_hidden = g[:, None] * params["output"][rows_bucket] * ((a > 0) & (a < 1))
+            slope = 2 * clipped if squared else 1
+            g_hidden = g[:, None] * params["output"][rows_bucket] * ((a > 0) & (a < 1)) * slope
             g_first, g_second = g_hidden[:, :hidden], g_hidden[:, hidden:]
             g_white = np.where(white, g_first, g_second)
             g_black = np.where(white, g_second, g_first)
@@ -240,13 +254,16 @@ def fit_net(
                 mean = rate * share * (m / (1 - 0.9**step))
                 update = mean / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
                 params[name] -= update.astype(np.float32)
-        net = quantized(_floats(params, square_sets))
+        net = quantized(_floats(params, square_sets, activation))
         losses.append(net_loss(net, pieces, mover, linear, goal, k))
     return net, losses
 
 
-def _floats(params: dict[str, np.ndarray], square_sets: np.ndarray) -> dict[str, np.ndarray]:
+def _floats(
+    params: dict[str, np.ndarray], square_sets: np.ndarray, activation: str
+) -> dict[str, Any]:
     return {
+        "activation": activation,
         "king_buckets": square_sets,
         "input": params["input"][:-1],
         "bias": params["bias"],

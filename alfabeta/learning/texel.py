@@ -574,6 +574,7 @@ def tune(
     net_decay: float,
     net_buckets: int = 1,
     net_king_buckets: int = 1,
+    net_activation: str = "crelu",
 ) -> Fit:
     """Fit k to the ``start`` (mg, eg) weights, then the weights (those of the ``fixed``
     feature groups stay as they start), on all but a ``holdout`` share of the positions
@@ -581,10 +582,10 @@ def tune(
     < 1 the targets mix results and search scores (``targets``, at the scale k₀ the results
     give the start weights) and k is fitted again, to the targets. With ``net`` hidden units,
     a residual network is then fitted over ``net_epochs`` passes, with a weight decay of
-    ``net_decay``, ``net_buckets`` sets of output weights and ``net_king_buckets`` sets of
-    input rows (``residual.KING_BUCKETS``), to what the rounded linear
-    weights miss (``residual.fit_net``), on the fitted positions and any ``net_positions``
-    (which the linear weights are not fitted to, nor k)."""
+    ``net_decay``, ``net_buckets`` sets of output weights, ``net_king_buckets`` sets of
+    input rows (``residual.KING_BUCKETS``) and the activation ``net_activation``, to what
+    the rounded linear weights miss (``residual.fit_net``), on the fitted positions and any
+    ``net_positions`` (which the linear weights are not fitted to, nor k)."""
     fitted, held = split(positions, holdout)
     x = design(fitted)
     initial = np.concatenate(start).astype(np.float64)
@@ -618,6 +619,7 @@ def tune(
             decay=net_decay,
             buckets=net_buckets,
             king_buckets=net_king_buckets,
+            activation=net_activation,
         )
     held_out = net_held_out = None
     if len(held):
@@ -659,9 +661,11 @@ def write_weights(path: str | Path, result: Fit, about: dict[str, Any]) -> None:
         data["net_held_out_loss"] = result.net_held_out
         buckets = result.net.get("buckets", 1)
         king_buckets = [int(v) for v in result.net.get("king_buckets", [0] * 64)]
+        activation = result.net.get("activation", "crelu")
         data["net"] = {
             "hidden": result.net["hidden"],
-            # one set of either unless said: as files written before them
+            # one set of either, and no square, unless said: as files written before them
+            **({"activation": activation} if activation != "crelu" else {}),
             **({"buckets": buckets} if buckets > 1 else {}),
             **({"king_buckets": king_buckets} if max(king_buckets) > 0 else {}),
             "offset": result.net["offset"],
