@@ -281,6 +281,13 @@ def build_parser() -> argparse.ArgumentParser:
         "(1: results only; below 1 needs --label-depth or positions with ce)",
     )
     tune.add_argument(
+        "--net-blend",
+        type=float,
+        metavar="SHARE",
+        help="--net's own --blend: the network fitted to SHARE × the result + (1 − SHARE) × "
+        "the search score's expected result (default: --blend's)",
+    )
+    tune.add_argument(
         "--net",
         type=int,
         default=0,
@@ -1140,8 +1147,12 @@ def check_net_options(args: argparse.Namespace) -> None:
     if args.net_activation not in NET_ACTIVATIONS:
         choices = ", ".join(NET_ACTIVATIONS)
         raise InvalidOptionError(f"tune: --net-activation must be one of {choices}")
-    if args.net_positions and not args.net:
-        raise InvalidOptionError("tune: --net-positions needs --net: add --net H")
+    for needs_net in ("net_positions", "net_blend"):
+        if getattr(args, needs_net) not in (None, []) and not args.net:
+            option = "--" + needs_net.replace("_", "-")
+            raise InvalidOptionError(f"tune: {option} needs --net: add --net H")
+    if args.net_blend is not None and not 0 <= args.net_blend <= 1:
+        raise InvalidOptionError("tune: 0 ≤ --net-blend ≤ 1")
 
 
 def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
@@ -1182,6 +1193,7 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         net_buckets=args.net_buckets,
         net_king_buckets=args.net_king_buckets,
         net_activation=args.net_activation,
+        net_blend=args.net_blend,
     )
     about = {
         "positions": len(positions),
@@ -1190,6 +1202,7 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         "holdout": args.holdout,
         "blend": args.blend,
         **({"net_epochs": args.net_epochs, "net_decay": args.net_decay} if args.net else {}),
+        **({"net_blend": args.net_blend} if args.net_blend is not None else {}),
         **({"net_positions": len(net_positions)} if net_positions is not None else {}),
     }
     texel.write_weights(args.out, fit, {**about, "start": args.start, "fixed": args.fixed})

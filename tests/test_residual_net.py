@@ -11,7 +11,7 @@ from conftest import random_game_positions
 
 from alfabeta.cli import main
 from alfabeta.core import InvalidOptionError
-from alfabeta.evaluators.tuned import Tuned, default_weights_path, load_net
+from alfabeta.evaluators.tuned import Tuned, default_weights_path, load_net, load_weights
 from alfabeta.games.chess.board import ChessGame
 from alfabeta.learning import residual, texel
 
@@ -421,6 +421,52 @@ def test_tune_fits_buckets_that_the_evaluator_plays(
     # one set: no key in the file, as in files written before the option
     assert main([*argv, "--out", str(out)]) == 0
     assert key not in json.loads(out.read_text())["net"]
+
+
+def test_the_network_fits_targets_of_its_own_blend(tmp_path, capsys):
+    # the linear weights and k are --blend's; the network is fitted, and its loss measured,
+    # on targets of --net-blend's share, which a file records
+    first, more = tmp_path / "first.epd", tmp_path / "more.epd"
+    write_epd(first, random_positions(300, seed=26))
+    write_epd(more, random_positions(200, seed=27))
+    argv = ["tune", "--positions", str(first), "--net-positions", str(more), "--blend", "0.5"]
+    argv += ["--epochs", "20", "--net", "4", "--net-epochs", "2"]
+    fits = {}
+    for net_blend in ("0.5", "0", None):
+        out = tmp_path / f"blend-{net_blend}.json"
+        extra = [] if net_blend is None else ["--net-blend", net_blend]
+        assert main([*argv, *extra, "--out", str(out)]) == 0
+        fits[net_blend] = json.loads(out.read_text())
+    assert fits["0"]["net_blend"] == 0.0 and "net_blend" not in fits[None]
+    assert fits["0.5"]["net"] == fits[None]["net"]  # --blend's share unless set
+    assert fits["0"]["net"] != fits["0.5"]["net"]
+    assert [fits["0"][key] for key in ("mg", "eg", "k")] == [
+        fits[None][key] for key in ("mg", "eg", "k")
+    ]
+    everything = texel.labelled(texel.epd_positions([first, more]))
+    scale = texel.fit_scale(
+        texel.design(texel.labelled(texel.epd_positions([first]))),
+        texel.labelled(texel.epd_positions([first])).result,
+        np.concatenate(load_weights("prior")).astype(np.float64),
+    )
+    goal = texel.targets(everything, scale, 0.0)
+    linear = texel.design(everything) @ np.array(fits["0"]["mg"] + fits["0"]["eg"], np.float32)
+    net = load_net(str(tmp_path / "blend-0.json"))
+    loss = residual.net_loss(net, *texel.net_inputs(everything), linear, goal, fits["0"]["k"])
+    assert loss == pytest.approx(fits["0"]["net_losses"][-1], abs=1e-8)
+
+
+def test_a_net_blend_is_refused_without_a_network_or_a_search_score(tmp_path, capsys):
+    first = tmp_path / "first.epd"
+    write_epd(first, random_positions(50, seed=28), scored=False)
+    argv = ["tune", "--positions", str(first), "--out", str(tmp_path / "w.json")]
+    assert main([*argv, "--net-blend", "0.5"]) != 0
+    assert "--net-blend needs --net" in capsys.readouterr().err
+    assert main([*argv, "--net", "4", "--net-blend", "1.5"]) != 0
+    assert "0 ≤ --net-blend ≤ 1" in capsys.readouterr().err
+    assert main([*argv, "--net", "4", "--net-blend", "0.5"]) != 0
+    assert "--net-blend below 1 needs a search score" in capsys.readouterr().err
+    assert not (tmp_path / "w.json").exists()
 
 
 def test_a_missing_net_positions_file_is_refused_before_the_labelling(tmp_path, capsys):

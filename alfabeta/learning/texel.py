@@ -542,17 +542,19 @@ def free_weights(fixed: Iterable[str] = ()) -> np.ndarray:
     return np.concatenate([kept, kept])
 
 
-def targets(positions: Positions, scale: float, blend: float = 1.0) -> np.ndarray:
+def targets(
+    positions: Positions, scale: float, blend: float = 1.0, option: str = "--blend"
+) -> np.ndarray:
     """What a fit aims at: the results, or with ``blend`` < 1, ``blend`` × the result + (1 −
     ``blend``) × σ(``scale`` × the search's score for white) — every position must then have
-    been searched."""
+    been searched (``option``: the option that set ``blend``, for the errors)."""
     if not 0 <= blend <= 1:
-        raise InvalidOptionError(f"tune: --blend {blend} is not a share in [0, 1]")
+        raise InvalidOptionError(f"tune: {option} {blend} is not a share in [0, 1]")
     if blend == 1:
         return positions.result
     if positions.searched is None or np.isnan(positions.searched).any():
         raise InvalidOptionError(
-            "tune: --blend below 1 needs a search score for every position: give "
+            f"tune: {option} below 1 needs a search score for every position: give "
             "--label-depth D, or EPD lines with ce"
         )
     return blend * positions.result + (1 - blend) * sigmoid(scale * positions.searched)
@@ -575,6 +577,7 @@ def tune(
     net_buckets: int = 1,
     net_king_buckets: int = 1,
     net_activation: str = "crelu",
+    net_blend: float | None = None,
 ) -> Fit:
     """Fit k to the ``start`` (mg, eg) weights, then the weights (those of the ``fixed``
     feature groups stay as they start), on all but a ``holdout`` share of the positions
@@ -585,14 +588,17 @@ def tune(
     ``net_decay``, ``net_buckets`` sets of output weights, ``net_king_buckets`` sets of
     input rows (``residual.KING_BUCKETS``) and the activation ``net_activation``, to what
     the rounded linear weights miss (``residual.fit_net``), on the fitted positions and any
-    ``net_positions`` (which the linear weights are not fitted to, nor k)."""
+    ``net_positions`` (which the linear weights are not fitted to, nor k), to targets of
+    their own blend ``net_blend`` (None: ``blend``)."""
     fitted, held = split(positions, holdout)
     x = design(fitted)
     initial = np.concatenate(start).astype(np.float64)
     k = scale = fit_scale(x, fitted.result, initial)
     goal = targets(fitted, scale, blend)
+    net_blend, option = (blend, "--blend") if net_blend is None else (net_blend, "--net-blend")
     # refused before the long fits when they lack a search score
-    more_goal = None if net_positions is None else targets(net_positions, scale, blend)
+    fitted_net_goal = goal if net_blend == blend else targets(fitted, scale, net_blend, option)
+    more_goal = None if net_positions is None else targets(net_positions, scale, net_blend, option)
     if blend < 1:
         k = fit_scale(x, goal, initial)
     weights, losses = fit(x, goal, initial, k, epochs, rate, l2, free_weights(fixed))
@@ -603,11 +609,11 @@ def tune(
     if net:
         from alfabeta.learning.residual import fit_net
 
-        linear, net_goal, net_parts = _scores(x, rounded), goal, [fitted]
+        linear, net_goal, net_parts = _scores(x, rounded), fitted_net_goal, [fitted]
         del x  # the design matrix is not needed again: the network's fit has its memory
         if net_positions is not None and more_goal is not None:
             linear = np.concatenate([linear, linear_scores(net_positions, rounded)])
-            net_goal = np.concatenate([goal, more_goal])
+            net_goal = np.concatenate([fitted_net_goal, more_goal])
             net_parts.append(net_positions)
         network, net_losses = fit_net(
             *net_inputs(*net_parts),
@@ -629,7 +635,8 @@ def tune(
             from alfabeta.learning.residual import net_loss
 
             held_linear = _scores(x_held, rounded)
-            net_held_out = net_loss(network, *net_inputs(held), held_linear, held_goal, k)
+            held_net_goal = targets(held, scale, net_blend, option)
+            net_held_out = net_loss(network, *net_inputs(held), held_linear, held_net_goal, k)
     return Fit(
         rounded[:count],
         rounded[count:],
