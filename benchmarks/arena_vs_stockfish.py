@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import argparse
 import shutil
+import sys
 import time
 from pathlib import Path
 
-from alfabeta.arena import Adjudication, DrawRule, Match, Player, ResignRule
+from alfabeta.arena import Adjudication, DrawRule, Match, Player, ResignRule, RunInterrupted
 from alfabeta.arena.progress import RunProgress
+from alfabeta.core import AlfabetaError
 from alfabeta.uci import DEFAULT_EVALUATOR, DEFAULT_SEARCHER
 
 OPENINGS = Path(__file__).parent / "data" / "openings.pgn"
@@ -68,4 +70,13 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except RunInterrupted as stopped:  # Ctrl-C: the finished games are in the database
+        print(
+            f"interrupted: {stopped.games} games recorded; --resume plays the rest", file=sys.stderr
+        )
+        sys.exit(130)
+    except AlfabetaError as error:  # a bad --searcher, --evaluator or --tc
+        print(f"error: {error}", file=sys.stderr)
+        sys.exit(2)
