@@ -1173,9 +1173,13 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
     found = chain(texel.game_positions(args.games), texel.epd_positions(args.positions))
     samples = list(found) if args.sample is None else texel.distinct(found, args.sample)
     if args.label_depth is not None:
-        samples = texel.search_scores(
-            samples, args.label_depth, args.concurrency, args.labels, args.label_engine
-        )
+        try:
+            samples = texel.search_scores(
+                samples, args.label_depth, args.concurrency, args.labels, args.label_engine
+            )
+        except texel.LabellingInterrupted as stopped:
+            print(f"alfabeta: interrupted: {stopped}", file=sys.stderr)
+            return EXIT_INTERRUPTED
     positions = texel.labelled(samples)
     fit = texel.tune(
         positions,

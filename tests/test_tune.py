@@ -3,13 +3,16 @@
 import gzip
 import json
 import math
+import os
 import random
 import sys
+from functools import partial
 
 import numpy as np
 import pytest
 from conftest import random_game_positions
 
+from alfabeta.arena.executors import ArenaError
 from alfabeta.cli import main
 from alfabeta.core import InvalidOptionError, Limit
 from alfabeta.evaluators.tuned import (
@@ -580,7 +583,7 @@ def test_a_labels_journal_keeps_every_finished_chunk_and_a_rerun_searches_only_t
 
     monkeypatch.setattr(texel, "_search_chunk", counted)
     journal = tmp_path / "labels.txt"
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(texel.LabellingInterrupted, match=r"4 of 5 positions scored"):
         texel.search_scores(samples, 2, journal=journal)
     assert len(journal.read_text().splitlines()) == 4  # two chunks were finished
     with journal.open("a") as handle:
@@ -597,6 +600,68 @@ def test_a_labels_journal_keeps_every_finished_chunk_and_a_rerun_searches_only_t
     journal.write_text(f"2 {POSITIONS[0]} many\n2 {POSITIONS[1]} 5\n")
     with pytest.raises(InvalidOptionError, match=r"labels\.txt:1: not a labels journal line"):
         texel.search_scores(samples, 2, journal=journal)
+
+
+def killed_worker_chunk(fens, depth, marker):
+    """A labelling chunk whose process is killed: every time without a ``marker`` file, the
+    first time only with one (it creates the file)."""
+    if marker is None or not os.path.exists(marker):
+        if marker is not None:
+            open(marker, "w").close()
+        os._exit(9)
+    return texel._search_chunk(fens, depth)
+
+
+def test_a_labelling_whose_process_is_killed_goes_on_on_a_new_pool_and_loses_nothing(
+    monkeypatch, tmp_path
+):
+    monkeypatch.setattr(texel, "LABEL_CHUNK", 1)
+    samples = [(fen, 0.5, None) for fen in POSITIONS[:5]]
+    expected = texel.search_scores(samples, 2)
+    journal = tmp_path / "labels.txt"
+    marker = str(tmp_path / "killed-once")
+    monkeypatch.setattr(texel, "_search_chunk", partial(killed_worker_chunk, marker=marker))
+    assert texel.search_scores(samples, 2, concurrency=2, journal=journal) == expected
+    assert os.path.exists(marker)
+    assert len(journal.read_text().splitlines()) == 5
+    monkeypatch.setattr(texel, "_search_chunk", partial(killed_worker_chunk, marker=None))
+    journal.write_text("".join(journal.read_text().splitlines(keepends=True)[:2]))
+    with pytest.raises(ArenaError, match=r"pool died 4 times; 2 of 5 positions scored \(0 by"):
+        texel.search_scores(samples, 2, concurrency=2, journal=journal)
+    assert len(journal.read_text().splitlines()) == 2
+
+
+def test_tune_stopped_by_ctrl_c_says_how_many_scores_it_kept_and_where(
+    monkeypatch, tmp_path, capsys
+):
+    monkeypatch.setattr(texel, "LABEL_CHUNK", 2)
+    real_chunk = texel._search_chunk
+    calls = []
+
+    def stopped_after_one_chunk(fens, depth):
+        calls.append(fens)
+        if len(calls) > 1:
+            raise KeyboardInterrupt
+        return real_chunk(fens, depth)
+
+    monkeypatch.setattr(texel, "_search_chunk", stopped_after_one_chunk)
+    data, journal = tmp_path / "p.epd", tmp_path / "labels.txt"
+    data.write_text("".join(f"{fen} [0.5];\n" for fen in POSITIONS[:5]))
+    argv = ["tune", "--positions", str(data), "--label-depth", "2", "--blend", "0.5",
+            "--out", str(tmp_path / "w.json")]  # fmt: skip
+    assert main([*argv, "--labels", str(journal)]) == 130
+    err = capsys.readouterr().err
+    assert f"interrupted: 2 of 5 positions scored (2 by this run), kept in '{journal}'" in err
+    assert len(journal.read_text().splitlines()) == 2
+    calls.clear()  # the rerun starts after the journal's two: stopped again at its second chunk
+    assert main([*argv, "--labels", str(journal)]) == 130
+    assert "4 of 5 positions scored (2 by this run)" in capsys.readouterr().err
+    calls.clear()
+    assert main(argv) == 130
+    assert "2 of 5 positions scored (2 by this run), not kept (--labels FILE keeps them)" in (
+        capsys.readouterr().err
+    )
+    assert not (tmp_path / "w.json").exists()
 
 
 def test_an_external_engine_labels_to_the_depth_alfabeta_uci_as_its_own_search_does(

@@ -27,9 +27,9 @@ import gzip
 import json
 import re
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import ExitStack
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import ExitStack, closing
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,8 @@ import numpy as np
 from attrs import frozen
 
 from alfabeta.arena.engine import STALL_SECONDS, EngineFailure, UciEngine, engine_command
+from alfabeta.arena.executors import ArenaError, LocalBackend
+from alfabeta.arena.runner import MAX_RESTARTS
 from alfabeta.core import AlfabetaError, InvalidOptionError, InvalidPositionError
 from alfabeta.evaluators.tuned import (
     feature_names,
@@ -180,6 +182,11 @@ def distinct(samples: Iterable[Sample], share: float) -> list[Sample]:
     return [(fen, total / n, score) for fen, total, n, score in kept.values()]
 
 
+class LabellingInterrupted(Exception):
+    """Ctrl-C ended a ``search_scores`` labelling; the message says how many positions have a
+    score and where they are kept."""
+
+
 def search_scores(
     samples: Sequence[Sample],
     depth: int,
@@ -191,34 +198,83 @@ def search_scores(
     from one position to the next) and play evaluator to ``depth``, for the side to move, in
     place of any they had; with ``engine`` (a UCI engine's command), that engine's score to
     ``depth`` instead (``go depth``, after a ``ucinewgame`` for each position).
-    ``concurrency`` processes share the searches (each with its own engine). Deterministic
-    when the engine is (one thread).
+    ``concurrency`` processes share the searches (each with its own engine), on a pool that is
+    started again when a process of it is killed. Deterministic when the engine is (one
+    thread).
 
     With a ``journal`` file, each score is appended to it as soon as its chunk of positions is
     searched (the labeller — ``depth``, or ``depth/engine`` — the FEN and the score on a
     line), and a position the journal already scores by the same labeller is not searched
     again: an interrupted labelling keeps what it found, and the same command goes on from
-    there."""
+    there. Ctrl-C raises ``LabellingInterrupted`` once the finished chunks are written."""
     if depth < 1 or concurrency < 1:
         raise InvalidOptionError("tune: --label-depth and --concurrency must be at least 1")
     labeller = journal_tag(depth, engine)
     known = {} if journal is None else read_journal(journal, labeller)
-    missing = list(dict.fromkeys(fen for fen, _, _ in samples if fen not in known))
+    fens = dict.fromkeys(fen for fen, _, _ in samples)
+    missing = [fen for fen in fens if fen not in known]
     chunks = [missing[i : i + LABEL_CHUNK] for i in range(0, len(missing), LABEL_CHUNK)]
     label = _search_chunk if engine is None else partial(_engine_chunk, command=engine)
-    with ExitStack() as stack:
-        log = None if journal is None else stack.enter_context(_open_journal(journal))
-        if concurrency == 1 or len(chunks) <= 1:
-            found: Iterable[list[int]] = (label(chunk, depth) for chunk in chunks)
-        else:
-            pool = stack.enter_context(ProcessPoolExecutor(concurrency))
-            found = pool.map(label, chunks, [depth] * len(chunks))
-        for chunk, scores in zip(chunks, found, strict=True):
-            known.update(zip(chunk, scores, strict=True))
-            if log is not None:
-                log.writelines(f"{labeller} {fen} {known[fen]}\n" for fen in chunk)
-                log.flush()
+    this_run = 0
+
+    def progress() -> str:
+        kept = (
+            "not kept (--labels FILE keeps them)"
+            if journal is None
+            else f"kept in {str(journal)!r}, where the same command goes on"
+        )
+        scored = len(fens) - len(missing) + this_run
+        return f"{scored:,} of {len(fens):,} positions scored ({this_run:,} by this run), {kept}"
+
+    try:
+        with ExitStack() as stack:
+            log = None if journal is None else stack.enter_context(_open_journal(journal))
+            found = stack.enter_context(closing(_scored_chunks(label, chunks, depth, concurrency)))
+            for chunk, scores in found:
+                known.update(zip(chunk, scores, strict=True))
+                if log is not None:
+                    log.writelines(f"{labeller} {fen} {known[fen]}\n" for fen in chunk)
+                    log.flush()
+                this_run += len(chunk)
+    except KeyboardInterrupt:
+        raise LabellingInterrupted(progress()) from None
+    except ArenaError as error:
+        raise ArenaError(f"tune: {error}; {progress()}") from None
     return [(fen, result, known[fen]) for fen, result, _ in samples]
+
+
+def _scored_chunks(
+    label: Callable[[list[str], int], list[int]],
+    chunks: list[list[str]],
+    depth: int,
+    concurrency: int,
+) -> Generator[tuple[list[str], list[int]], None, None]:
+    """Each chunk with its scores, in order: found in this process, or by a local pool of
+    ``concurrency`` processes that is started again (up to ``MAX_RESTARTS`` times) on the
+    chunks not yet returned when one of them is killed. Closing it ends the pool at once."""
+    if concurrency == 1 or len(chunks) <= 1:
+        for chunk in chunks:
+            yield chunk, label(chunk, depth)
+        return
+    pool = LocalBackend(concurrency)  # its processes leave Ctrl-C to this one
+    restarts = 0
+    try:
+        while chunks:
+            returned = 0
+            try:
+                for scores in pool.executor.map(label, chunks, [depth] * len(chunks)):
+                    yield chunks[returned], scores
+                    returned += 1
+                return
+            except BrokenProcessPool:
+                chunks = chunks[returned:]
+                restarts += 1
+                if restarts > MAX_RESTARTS or not pool.restart():
+                    raise ArenaError(
+                        f"the labelling's process pool died {restarts} times"
+                    ) from None
+    finally:
+        pool.terminate()
 
 
 def journal_tag(depth: int, engine: str | None = None) -> str:
