@@ -3,9 +3,14 @@
 Examples are the fenced blocks marked ``python`` (run in order, one namespace per page) and
 ``sh`` (each ``alfabeta`` command line run by the shell; a game against ``human`` is given
 ``quit`` and must end as an abandoned game, exit 3). Listings of files and installation
-steps use ``text``, ``toml`` or the ``{code-block}`` directive and are not run.
+steps use ``text``, ``toml`` or the ``{code-block}`` directive and are not run. The one
+command too long to run as written, the recipe of the shipped weights, runs on a slice of its
+data (``benchmarks/reproduce_weights.py`` runs it whole).
 """
 
+import gzip
+import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -13,6 +18,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from alfabeta.evaluators.tuned import Tuned
 
 ROOT = Path(__file__).parent.parent
 DOCS = ROOT / "docs"
@@ -81,9 +88,46 @@ def test_every_example_runs(page, tmp_path, monkeypatch):
                 input="quit\n" if human else "",
                 capture_output=True,
                 text=True,
-                timeout=3600,  # the longest: the shipped tune recipe, 34 minutes to over 45
+                timeout=600,
             )
             expected = 3 if human else 0
             assert done.returncode == expected, (
                 f"{line}\n{done.stdout[-2000:]}{done.stderr[-2000:]}"
             )
+
+
+def reproduce_weights():
+    """benchmarks/reproduce_weights.py as a module."""
+    spec = importlib.util.spec_from_file_location(
+        "reproduce_weights", ROOT / "benchmarks" / "reproduce_weights.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_shipped_recipe_runs_on_the_first_positions_of_each_of_its_files(tmp_path):
+    script = reproduce_weights()
+    env, args = script.shipped_recipe()
+    assert args[0] == "tune" and env == {
+        "OPENBLAS_NUM_THREADS": "1",
+        "OPENBLAS_CORETYPE": "Haswell",
+    }
+    sliced = {"--epochs": "15", "--net-epochs": "2"}
+    files = [arg for arg in args if arg.startswith("benchmarks/data/")]
+    assert len(files) == 9 and "--out" in args
+    for name in files:
+        with gzip.open(ROOT / name, "rt") as data:
+            first = [next(data) for _ in range(300)]
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        with gzip.open(tmp_path / name, "wt") as copy:
+            copy.writelines(first)
+    args = [sliced.get(before, arg) for before, arg in zip(["", *args[:-1]], args, strict=True)]
+    done = script.run_recipe(tmp_path, env, args)
+    assert done.returncode == 0, done.stderr[-2000:]
+    written = json.loads((tmp_path / args[args.index("--out") + 1]).read_text())
+    shipped = json.loads(script.SHIPPED.read_text())
+    assert written["net"]["hidden"] == shipped["net"]["hidden"] == 64
+    assert written["net_positions"] == 8 * 300 and len(written["net_losses"]) == 2
+    assert written.keys() == shipped.keys()
+    Tuned(weights=str(tmp_path / "tuned.json"))  # the evaluator plays what it wrote
