@@ -58,10 +58,13 @@ def main() -> int:
     env, args = shipped_recipe()
     with tempfile.TemporaryDirectory() as scratch:
         folder = options.keep or Path(scratch)
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / "benchmarks").mkdir(exist_ok=True)
-        if not (folder / "benchmarks" / "data").exists():
-            (folder / "benchmarks" / "data").symlink_to(ROOT / "benchmarks" / "data")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / "benchmarks").mkdir(exist_ok=True)
+            if not (folder / "benchmarks" / "data").exists():
+                (folder / "benchmarks" / "data").symlink_to(ROOT / "benchmarks" / "data")
+        except OSError as error:
+            parser.error(f"cannot run the recipe in {str(folder)!r}: {error.strerror or error}")
         print(" ".join([*(f"{k}={v}" for k, v in env.items()), "alfabeta", *args]), flush=True)
         began = time.perf_counter()
         done = run_recipe(folder, env, args)

@@ -131,3 +131,19 @@ def test_the_shipped_recipe_runs_on_the_first_positions_of_each_of_its_files(tmp
     assert written["net_positions"] == 8 * 300 and len(written["net_losses"]) == 2
     assert written.keys() == shipped.keys()
     Tuned(weights=str(tmp_path / "tuned.json"))  # the evaluator plays what it wrote
+
+
+def test_the_reproduction_script_names_a_keep_folder_it_cannot_use(tmp_path):
+    (tmp_path / "a-file").write_text("")
+    done = subprocess.run(
+        [
+            sys.executable,
+            ROOT / "benchmarks" / "reproduce_weights.py",
+            "--keep",
+            tmp_path / "a-file" / "x",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"cannot run the recipe in '{tmp_path / 'a-file' / 'x'}': Not a directory" in done.stderr
