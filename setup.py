@@ -5,11 +5,20 @@ Metadata, including the entry points that register the project's own plugins, li
 pyproject.toml; only what needs code lives here. ``pip install -v .`` shows each module as
 it is cythonized and compiled.
 
-On an x86-64 machine whose processor has the POPCNT instruction (every one since 2008), the
-extensions are compiled with ``-mpopcnt``: bitboard popcounts (the chess evaluators' mobility
-and attack counts) are then one instruction instead of a call into libgcc, about a fifth of
-the ``tuned`` evaluator's time. ``ALFABETA_PORTABLE=1`` leaves the flag out (a build meant
-for other, older machines).
+The extensions are compiled for the instructions the build machine's processor reports (an
+x86-64 Linux one; elsewhere, none are added):
+
+- POPCNT (every x86-64 processor since 2008): ``-mpopcnt``. Bitboard popcounts (the chess
+  evaluators' mobility and attack counts) are then one instruction instead of a call into
+  libgcc, about a fifth of the ``tuned`` evaluator's time.
+- AVX2 with BMI1 and BMI2 (Intel since 2013, AMD since 2015): ``-mavx2 -mbmi -mbmi2``. The
+  network's accumulator and output loops run on 16 lanes instead of 8, and bitboard loops
+  use TZCNT and BLSR: about 5 % less time to depth 12 on the chess bench.
+
+No flag changes a result: every hot path is integer arithmetic, and FMA (which would fuse a
+floating-point multiply and add, and round differently) is not enabled, so a build with or
+without them plays the same moves with the same node counts. ``ALFABETA_PORTABLE=1`` leaves
+every flag out (a build meant for other, older machines).
 """
 
 import os
@@ -33,22 +42,32 @@ class ParallelBuildExt(build_ext):
             self.parallel = JOBS
 
 
-def has_popcnt() -> bool:
-    """Whether this build may use the POPCNT instruction: an x86-64 Linux processor that
-    reports it, and no ``ALFABETA_PORTABLE``."""
+def cpu_flags() -> set[str]:
+    """The instruction-set flags this build may use: those an x86-64 Linux processor reports
+    in /proc/cpuinfo; none on other machines or with ``ALFABETA_PORTABLE``."""
     if os.environ.get("ALFABETA_PORTABLE") or platform.machine() not in ("x86_64", "AMD64"):
-        return False
+        return set()
     try:
         cpuinfo = Path("/proc/cpuinfo").read_text()
     except OSError:
-        return False
-    return any(
-        line.startswith("flags") and "popcnt" in line.split() for line in cpuinfo.splitlines()
-    )
+        return set()
+    for line in cpuinfo.splitlines():
+        if line.startswith("flags"):
+            return set(line.split(":", 1)[-1].split())
+    return set()
+
+
+def compile_flags() -> list[str]:
+    """The compiler flags for the processor's instructions (the module docstring says why)."""
+    reported = cpu_flags()
+    flags = ["-mpopcnt"] if "popcnt" in reported else []
+    if {"avx2", "bmi1", "bmi2"} <= reported:
+        flags += ["-mavx2", "-mbmi", "-mbmi2"]
+    return flags
 
 
 def extensions() -> list[Extension]:
-    flags = ["-mpopcnt"] if has_popcnt() else []
+    flags = compile_flags()
     modules = []
     for pyx in sorted(ROOT.glob("alfabeta/**/*.pyx")):
         relative = pyx.relative_to(ROOT).with_suffix("")
