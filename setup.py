@@ -13,7 +13,7 @@ x86-64 Linux one; elsewhere, none are added):
   libgcc, about a fifth of the ``tuned`` evaluator's time.
 - AVX2 with BMI1 and BMI2 (Intel since 2013, AMD since 2015): ``-mavx2 -mbmi -mbmi2``. The
   network's accumulator and output loops run on 16 lanes instead of 8, and bitboard loops
-  use TZCNT and BLSR: about 5 % less time to depth 12 on the chess bench.
+  use TZCNT and BLSR: about 6 % less time to depth 12 on the chess bench.
 
 No flag changes a result: every hot path is integer arithmetic, and FMA (which would fuse a
 floating-point multiply and add, and round differently) is not enabled, so a build with or
