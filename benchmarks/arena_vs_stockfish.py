@@ -7,8 +7,10 @@ Stockfish at UCI_Elo levels, through the arena: Threads 1, Hash 16, both colours
 
 Prints each match's report (score, pentanomial, Elo ± 95% CI, LOS) and the games lost on
 time by either side. ``--searcher`` plays another configuration (a candidate default) in the
-same conditions, e.g. ``--searcher "negascout(..., moves_to_go=15)"``. Needs
-`apt-get install stockfish`.
+same conditions, e.g. ``--searcher "negascout(..., moves_to_go=15)"``. ``--ponder`` plays
+alfabeta as ``alfabeta uci`` with ``Ponder=true``, so that it thinks on Stockfish's time
+(Stockfish does not ponder); run it with ``--concurrency 1`` on two cores, so that the
+pondering search has a core of its own. Needs `apt-get install stockfish`.
 """
 
 from __future__ import annotations
@@ -38,11 +40,20 @@ def main() -> None:
     parser.add_argument("--resume", action="store_true")
     parser.add_argument("--searcher", default=DEFAULT_SEARCHER, help="alfabeta's searcher spec")
     parser.add_argument("--evaluator", default=DEFAULT_EVALUATOR, help="alfabeta's evaluator")
+    parser.add_argument("--ponder", action="store_true", help="alfabeta ponders, through UCI")
     args = parser.parse_args()
     stockfish = shutil.which("stockfish") or shutil.which("/usr/games/stockfish")
     if stockfish is None:
         raise SystemExit("needs Debian's stockfish: apt-get install stockfish")
-    ours = Player(f"alfabeta={args.searcher}", evaluator=args.evaluator, tc=args.tc)
+    if args.ponder:
+        command = f"{sys.executable} -m alfabeta.cli uci"
+        ours = Player(
+            f"alfabeta-ponder=uci(command={command!r}, Searcher={args.searcher!r}, "
+            f"Evaluator={args.evaluator!r}, Ponder=true)",
+            tc=args.tc,
+        )
+    else:
+        ours = Player(f"alfabeta={args.searcher}", evaluator=args.evaluator, tc=args.tc)
     for level in (int(x) for x in args.levels.split(",")):
         theirs = Player(
             f"sf{level}=uci(command={stockfish!r}, Threads=1, Hash=16, "

@@ -610,6 +610,108 @@ def test_an_engine_gets_the_players_depth_nodes_and_movetime(tmp_path):
     assert go_command(clock) == "go wtime 9500 btime 10000 winc 100 binc 100 movestogo 12"
 
 
+# ---- pondering ---------------------------------------------------------------------------
+def pondering_player(log: Path):
+    from alfabeta.arena.engine import UciPlayer, engine_command
+
+    command = engine_command([sys.executable, str(ENGINE), "ponder", str(log)])
+    return UciPlayer(command, {"Ponder": True})
+
+
+def first_legal(position) -> str:
+    return position.move_str(position.legal_moves()[0])
+
+
+def test_a_pondering_engine_hits_on_the_expected_reply_and_stops_on_another(tmp_path, catalog):
+    from alfabeta.core import Limit
+
+    log = tmp_path / "dialogue.txt"
+    player = pondering_player(log)
+    game = catalog.game("chess").copy()
+    clock = Limit(wtime=10.0, btime=10.0, winc=0.1, binc=0.1)
+    played, expected = [], []  # the moves, and the reply the engine expected after each of its
+
+    def move_and_reply(reply_index: int) -> None:
+        move, _ = player.choose(game, lambda *a, **k: None, clock)
+        assert game.move_str(move) == first_legal(game)  # this position's answer, none other
+        game.push(move)
+        expected.append(first_legal(game))
+        reply = game.legal_moves()[reply_index]
+        played.extend([game.move_str(move), game.move_str(reply)])
+        game.push(reply)
+
+    player.new_game()
+    try:
+        move_and_reply(0)  # the reply it expects: the first legal one
+        move_and_reply(-1)  # a reply it did not expect
+        move_and_reply(0)
+        player.new_game()  # the last ponder search is still running
+    finally:
+        player.close()
+    lines = log.read_text().splitlines()
+    ponders = [line for line in lines if line.startswith("go ponder")]
+    assert len(ponders) == 3
+    for line in ponders:  # white's clock after its move and increment; black's untouched
+        words = line.split()
+        assert 9_900 <= int(words[3]) <= 10_100
+        assert words[4:] == ["btime", "10000", "winc", "100", "binc", "100"]
+    start = f"position fen {game.root_string()}"
+    go = "go wtime 10000 btime 10000 winc 100 binc 100"
+    handshake = ["uci", "setoption name Ponder value true", "isready", "ucinewgame", "isready"]
+    dialogue = [
+        *handshake,
+        start,
+        go,
+        f"{start} moves {' '.join(played[:2])}",  # pondering the expected reply
+        "ponderhit",  # which came
+        f"{start} moves {' '.join([*played[:3], expected[1]])}",
+        "stop",  # another reply came
+        f"{start} moves {' '.join(played[:4])}",
+        go,
+        f"{start} moves {' '.join(played[:6])}",
+        "stop",  # a new game ends the ponder search left from the last one
+        *handshake[3:],
+        "quit",
+    ]
+    assert [line for line in lines if not line.startswith("go ponder")] == dialogue
+    assert played[3] != expected[1]
+
+
+def test_an_engine_ponders_only_with_a_clock_and_only_when_asked(tmp_path, catalog):
+    from alfabeta.arena.engine import UciPlayer, engine_command
+    from alfabeta.core import Limit
+
+    log = tmp_path / "dialogue.txt"
+    game = catalog.game("chess")
+    without_clock = pondering_player(log)
+    without_clock.choose(game, lambda *a, **k: None, Limit(depth=3))
+    without_clock.close()
+    command = engine_command([sys.executable, str(ENGINE), "ponder", str(log)])
+    not_asked = UciPlayer(command, {"Ponder": False})
+    not_asked.choose(game, lambda *a, **k: None, Limit(wtime=5.0, btime=5.0))
+    not_asked.close()
+    gos = [line for line in log.read_text().splitlines() if line.startswith("go")]
+    assert gos == ["go depth 3", "go wtime 5000 btime 5000"]
+
+
+def test_a_match_with_a_pondering_engine(tmp_path):
+    log = tmp_path / "dialogue.txt"
+    words = " ".join([sys.executable, str(ENGINE), "ponder", str(log)])
+    result = Match(
+        "chess",
+        Player(f"ponderer=uci(command={words!r}, Ponder=true)", tc="5+0.1"),
+        Player(engine("good"), tc="5+0.1"),  # plays the first legal move: the expected one
+        games=2,
+        adjudication=Adjudication(max_plies=8),
+        executor="serial",
+    ).run()
+    assert [g.termination for g in result.games] == ["adjudication", "adjudication"]
+    lines = log.read_text().splitlines()
+    # 4 moves a game as white, 4 as black; each but the first of a game is a ponderhit
+    assert lines.count("ponderhit") == 6
+    assert sum(line.startswith("go wtime") for line in lines) == 2
+
+
 def test_uci_info_lines_give_the_score_as_a_search_value():
     from alfabeta.arena.engine import parse_info
     from alfabeta.core import WIN

@@ -6,6 +6,13 @@ reader thread with deadlines, so an engine that hangs is killed at its time marg
 restart after any failure. An engine that crashes, stalls or answers with an illegal move
 raises :class:`EngineFailure`; the game loop turns that into a lost game, and the next game
 starts a fresh process.
+
+Pondering, as cutechess and GUIs drive it: an engine given ``Ponder=true`` is told so with
+``setoption`` and, in a game with a clock, thinks on the opponent's time. After each of its
+moves that came with ``bestmove … ponder M``, it gets the position after M and ``go ponder``
+with the clocks as they then stand. When the opponent plays M, ``ponderhit`` turns that search
+into the move's own (the clock runs from the ponderhit); any other reply gets ``stop``, its
+answer is dropped, and the real position is searched.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from attrs import define, field
+from attrs import define, evolve, field
 
 from alfabeta.core import WIN, AlfabetaError, InvalidOptionError, Limit, Position, SearchResult
 
@@ -31,6 +38,7 @@ DEBIAN_GAMES = "/usr/games"
 CLOCK_GRACE = 0.05  # read a little past the margin so a just-late bestmove is seen as late
 STDERR_LINES = 5  # the last lines of an engine's stderr that a crash report quotes
 STDERR_WAIT = 1.0  # how long a crash report waits for the rest of a dead engine's stderr
+STOP_SECONDS = 5.0  # between games, how long a pondering engine may take to answer "stop"
 
 
 class EngineFailure(AlfabetaError):
@@ -233,10 +241,7 @@ class UciEngine:
         """Send a search; the ``bestmove`` text and the last ``info`` fields (score, depth,
         nodes, pv) within ``seconds``, else :class:`EngineFailure` ``stall``."""
         best, infos = self.analyse(position_command, go_command, seconds)
-        info: dict[str, Any] = {}
-        for fields in infos:
-            info.update(fields)
-        return best, info
+        return best, last_info(infos)
 
     def analyse(
         self, position_command: str, go_command: str, seconds: float
@@ -245,15 +250,23 @@ class UciEngine:
         order sent (with ``MultiPV`` > 1, each line's ``multipv`` says which line it is)."""
         self.send(position_command)
         self.send(go_command)
+        best, _, infos = self.answer(seconds, "go")
+        return best, infos
+
+    def answer(self, seconds: float, waiting_for: str) -> tuple[str, str | None, list[dict]]:
+        """Read the running search's answer: the ``bestmove`` text, its ``ponder`` move (None
+        if it names none) and the fields of every ``info`` line before it."""
         infos: list[dict] = []
-        for line in self._until(lambda line: line.startswith("bestmove"), seconds, "go"):
+        for line in self._until(lambda line: line.startswith("bestmove"), seconds, waiting_for):
             if line.startswith("info "):
                 fields = parse_info(line)
                 if fields:
                     infos.append(fields)
             elif line.startswith("bestmove"):
                 words = line.split()
-                return (words[1] if len(words) > 1 else ""), infos
+                best = words[1] if len(words) > 1 else ""
+                ponder = words[3] if len(words) > 3 and words[2] == "ponder" else None
+                return best, ponder, infos
         raise AssertionError("unreachable")  # pragma: no cover
 
 
@@ -290,9 +303,22 @@ def parse_info(line: str) -> dict[str, Any]:
     return found
 
 
-def go_command(limit: Limit) -> str:
-    """The ``go`` line for a Limit (clock times in ms)."""
-    parts = ["go"]
+def last_info(infos: Sequence[dict]) -> dict[str, Any]:
+    """The search's last word on each field of its ``info`` lines."""
+    info: dict[str, Any] = {}
+    for fields in infos:
+        info.update(fields)
+    return info
+
+
+def position_command(root: str, moves: Sequence[str]) -> str:
+    """The ``position`` line for a start FEN and the moves played from it."""
+    return f"position fen {root}" + (f" moves {' '.join(moves)}" if moves else "")
+
+
+def go_command(limit: Limit, ponder: bool = False) -> str:
+    """The ``go`` line for a Limit (clock times in ms); ``go ponder …`` with ``ponder``."""
+    parts = ["go", "ponder"] if ponder else ["go"]
     for name in ("wtime", "btime", "winc", "binc"):
         value = getattr(limit, name)
         if value is not None:
@@ -308,11 +334,17 @@ def go_command(limit: Limit) -> str:
     return " ".join(parts)
 
 
+def wants_pondering(options: dict[str, Any]) -> bool:
+    """Whether a player's options turn pondering on (``Ponder=true``, in any case)."""
+    return any(key.lower() == "ponder" and value is True for key, value in options.items())
+
+
 @define
 class UciPlayer:
     """An external engine as a player (chess only: UCI speaks FEN and long algebraic moves).
     ``margin`` is the time margin in seconds; ``stall`` how long a search without a clock
-    may take before the engine counts as hung."""
+    may take before the engine counts as hung. With ``Ponder=true`` among its options it
+    ponders in games with a clock (see the module docstring)."""
 
     command: list[str]
     options: dict[str, Any] = field(factory=dict)
@@ -320,9 +352,21 @@ class UciPlayer:
     margin: float = 0.1
     stall: float = STALL_SECONDS
     engine: UciEngine | None = field(default=None, repr=False)
+    pondering: str | None = field(default=None, repr=False)  # the position being pondered
+
+    @property
+    def ponders(self) -> bool:
+        """Whether this player thinks on its opponent's time."""
+        return wants_pondering(self.options)
 
     def new_game(self) -> None:
-        """Start (or restart) the engine process and announce a new game."""
+        """Start (or restart) the engine process and announce a new game; a search still
+        pondering the last game is stopped first."""
+        if self.pondering is not None and self.engine is not None:
+            try:
+                self._stop_pondering(STOP_SECONDS)
+            except EngineFailure:
+                self.close()
         if self.engine is None or not self.engine.alive:
             self.close()
             engine = UciEngine(self.command, self.options)
@@ -344,8 +388,8 @@ class UciPlayer:
             self.new_game()
         assert self.engine is not None
         root = position.root_string()
-        moves = " ".join(position.move_str(m) for m in position.move_stack)
-        command = f"position fen {root}" + (f" moves {moves}" if moves else "")
+        moves = [position.move_str(m) for m in position.move_stack]
+        command = position_command(root, moves)
         own = limit.wtime if position.side_to_move == 0 else limit.btime
         if own is not None:
             seconds = own + self.margin + CLOCK_GRACE
@@ -355,7 +399,14 @@ class UciPlayer:
             seconds = self.stall
         start = time.perf_counter()
         try:
-            text, info = self.engine.search(command, go_command(limit), seconds)
+            if self.pondering == command:  # the opponent played the expected move
+                self.pondering = None
+                self.engine.send("ponderhit")
+            else:
+                self._stop_pondering(seconds)
+                self.engine.send(command)
+                self.engine.send(go_command(limit))
+            text, expected, infos = self.engine.answer(seconds, "go")
         except EngineFailure as failure:
             self.close()  # restarted for the next game
             if failure.termination == "stall" and own is not None:
@@ -369,6 +420,7 @@ class UciPlayer:
             raise EngineFailure(
                 f"{self.label} played the illegal move {text!r}", "illegal move"
             ) from None
+        info = last_info(infos)
         result = SearchResult(
             move=move,
             value=info.get("score", 0),
@@ -378,10 +430,49 @@ class UciPlayer:
             pv=(move,),
             elapsed=elapsed,
         )
+        if self.ponders and own is not None and expected is not None:
+            self._ponder(position, move, expected, limit, own - elapsed)
         return move, result
+
+    def _ponder(
+        self, position: Position, move: int, expected: str, limit: Limit, left: float
+    ) -> None:
+        """Start pondering the position after ``move`` and the ``expected`` reply, with this
+        side's clock at ``left`` seconds before its increment. A reply that is not legal
+        there, or a game that ``move`` ends, is not pondered."""
+        after = position.copy()
+        after.push(move)
+        try:
+            reply = after.parse_move(expected)
+        except AlfabetaError:
+            return
+        if reply not in after.legal_moves():
+            return
+        after.push(reply)
+        if not after.legal_moves():
+            return
+        side = position.side_to_move
+        increment = (limit.winc if side == 0 else limit.binc) or 0.0
+        own = max(0.0, left) + increment
+        clocks = evolve(limit, wtime=own) if side == 0 else evolve(limit, btime=own)
+        moves = [after.move_str(m) for m in after.move_stack]
+        assert self.engine is not None
+        self.engine.send(position_command(after.root_string(), moves))
+        self.engine.send(go_command(clocks, ponder=True))
+        self.pondering = position_command(after.root_string(), moves)
+
+    def _stop_pondering(self, seconds: float) -> None:
+        """Stop a pondering search, if any, and drop its answer."""
+        if self.pondering is None:
+            return
+        self.pondering = None
+        assert self.engine is not None
+        self.engine.send("stop")
+        self.engine.answer(seconds, "stop")
 
     def close(self) -> None:
         """Quit the engine, killing it if it does not exit in time."""
+        self.pondering = None
         if self.engine is not None:
             self.engine.close()
             self.engine = None

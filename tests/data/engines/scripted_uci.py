@@ -9,6 +9,9 @@ own move generator), and misbehaves on purpose according to its first argument:
     crash-once  crashes on its first ``go`` if the file named by the second argument does not
                 exist yet (and creates it), then behaves: a restarted engine plays on
     no-uciok    never finishes the handshake
+    ponder      declares Ponder, answers ``bestmove M ponder R`` (R: the first legal reply),
+                answers ``go ponder`` only at ``ponderhit`` or ``stop``, and writes every line
+                it receives to the file named by the second argument
 
 Any other mode is refused at once: a line on stderr and exit code 2, as a mistyped command
 line fails.
@@ -19,7 +22,7 @@ import sys
 
 from alfabeta.plugins.catalog import load_catalog
 
-MODES = ("good", "crash", "stall", "illegal", "crash-once", "no-uciok")
+MODES = ("good", "crash", "stall", "illegal", "crash-once", "no-uciok", "ponder")
 
 
 def main() -> None:
@@ -31,13 +34,19 @@ def main() -> None:
     game = load_catalog(autoload=False).game("chess")
     position = game
     lines = 1
+    pondering = False
+    log = open(flag, "a") if mode == "ponder" else None
     for line in sys.stdin:
         words = line.split()
+        if log is not None:
+            print(line.strip(), file=log, flush=True)
         if not words:
             continue
         if words[0] == "uci":
             print("id name scripted", flush=True)
             print("option name MultiPV type spin default 1 min 1 max 500", flush=True)
+            if mode == "ponder":
+                print("option name Ponder type check default false", flush=True)
             if mode != "no-uciok":
                 print("uciok", flush=True)
         elif words[:3] == ["setoption", "name", "MultiPV"]:
@@ -50,6 +59,11 @@ def main() -> None:
             position = game.from_string(fen)
             for text in words[moves + 1 :]:
                 position.push(position.parse_move(text))
+        elif words[0] in ("ponderhit", "stop") and pondering:
+            pondering = False
+            answer(position, lines, mode)
+        elif words[:2] == ["go", "ponder"]:
+            pondering = True
         elif words[0] == "go":
             if mode == "crash" or (mode == "crash-once" and not os.path.exists(flag)):
                 if flag:
@@ -61,14 +75,26 @@ def main() -> None:
                 print("info depth 1 score cp 0", flush=True)
                 print("bestmove a1a8", flush=True)
                 continue
-            legal = position.legal_moves()
-            for index, other in enumerate(legal[:lines]):
-                pv = position.move_str(other)
-                print(f"info depth 1 multipv {index + 1} score cp {12 - index} pv {pv}", flush=True)
-            move = legal[0]
-            print("bestmove " + position.move_str(move), flush=True)
+            answer(position, lines, mode)
         elif words[0] == "quit":
             return
+
+
+def answer(position, lines: int, mode: str) -> None:
+    """The info lines and the bestmove for ``position``: its first legal move."""
+    legal = position.legal_moves()
+    for index, other in enumerate(legal[:lines]):
+        pv = position.move_str(other)
+        print(f"info depth 1 multipv {index + 1} score cp {12 - index} pv {pv}", flush=True)
+    move = legal[0]
+    best = "bestmove " + position.move_str(move)
+    if mode == "ponder":
+        after = position.copy()
+        after.push(move)
+        replies = after.legal_moves()
+        if replies:
+            best += " ponder " + after.move_str(replies[0])
+    print(best, flush=True)
 
 
 if __name__ == "__main__":
