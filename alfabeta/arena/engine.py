@@ -439,7 +439,7 @@ class UciPlayer:
     ) -> None:
         """Start pondering the position after ``move`` and the ``expected`` reply, with this
         side's clock at ``left`` seconds before its increment. A reply that is not legal
-        there, or a game that ``move`` ends, is not pondered."""
+        there, or one that leaves no move to answer, is not pondered."""
         after = position.copy()
         after.push(move)
         try:
@@ -455,11 +455,13 @@ class UciPlayer:
         increment = (limit.winc if side == 0 else limit.binc) or 0.0
         own = max(0.0, left) + increment
         clocks = evolve(limit, wtime=own) if side == 0 else evolve(limit, btime=own)
-        moves = [after.move_str(m) for m in after.move_stack]
+        command = position_command(
+            after.root_string(), [after.move_str(m) for m in after.move_stack]
+        )
         assert self.engine is not None
-        self.engine.send(position_command(after.root_string(), moves))
+        self.engine.send(command)
         self.engine.send(go_command(clocks, ponder=True))
-        self.pondering = position_command(after.root_string(), moves)
+        self.pondering = command
 
     def _stop_pondering(self, seconds: float) -> None:
         """Stop a pondering search, if any, and drop its answer."""
