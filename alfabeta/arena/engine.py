@@ -334,11 +334,6 @@ def go_command(limit: Limit, ponder: bool = False) -> str:
     return " ".join(parts)
 
 
-def wants_pondering(options: dict[str, Any]) -> bool:
-    """Whether a player's options turn pondering on (``Ponder=true``, in any case)."""
-    return any(key.lower() == "ponder" and value is True for key, value in options.items())
-
-
 @define
 class UciPlayer:
     """An external engine as a player (chess only: UCI speaks FEN and long algebraic moves).
@@ -356,8 +351,8 @@ class UciPlayer:
 
     @property
     def ponders(self) -> bool:
-        """Whether this player thinks on its opponent's time."""
-        return wants_pondering(self.options)
+        """Whether this player thinks on its opponent's time: ``Ponder=true``, in any case."""
+        return any(key.lower() == "ponder" and value is True for key, value in self.options.items())
 
     def new_game(self) -> None:
         """Start (or restart) the engine process and announce a new game; a search still
@@ -443,10 +438,8 @@ class UciPlayer:
         after = position.copy()
         after.push(move)
         try:
-            reply = after.parse_move(expected)
+            reply = after.parse_move(expected)  # legal moves only
         except AlfabetaError:
-            return
-        if reply not in after.legal_moves():
             return
         after.push(reply)
         if not after.legal_moves():
