@@ -21,6 +21,7 @@ import sys
 import time
 from pathlib import Path
 
+from alfabeta import load_catalog
 from alfabeta.arena import Adjudication, DrawRule, Match, Player, ResignRule, RunInterrupted
 from alfabeta.arena.progress import RunProgress
 from alfabeta.core import AlfabetaError
@@ -45,7 +46,10 @@ def main() -> None:
     stockfish = shutil.which("stockfish") or shutil.which("/usr/games/stockfish")
     if stockfish is None:
         raise SystemExit("needs Debian's stockfish: apt-get install stockfish")
-    if args.ponder:
+    if args.ponder:  # the engine would only answer a bad spec with an "info string"
+        catalog = load_catalog()
+        catalog.searcher(args.searcher)
+        catalog.evaluator(args.evaluator, catalog.game("chess"))
         command = f"{sys.executable} -m alfabeta.cli uci"
         ours = Player(
             f"alfabeta-ponder=uci(command={command!r}, Searcher={args.searcher!r}, "
