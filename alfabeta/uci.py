@@ -40,6 +40,7 @@ from alfabeta.searchers import timeman
 if TYPE_CHECKING:
     from alfabeta.core import Position, SearchResult
     from alfabeta.plugins.catalog import Catalog
+    from alfabeta.searchers.smp import HelperPool
 
 ENGINE_NAME = "alfabeta"
 AUTHOR = "the alfabeta developers"
@@ -49,6 +50,7 @@ DEFAULT_EVALUATOR = ChessGame.play_evaluator
 PONDERHIT_SOFT_FACTOR = 2  # after a ponderhit, search until this many soft budgets since go
 MOVE_OVERHEAD = 0.03  # seconds kept back from the clock for the GUI's own delays
 HASH_MB = (1, 4096)  # the Hash option's min and max, as declared in "uci"
+THREADS = (1, 64)  # the Threads option's min and max: 1 main search + up to 63 helpers
 FALLBACK_SEARCHER = "alphabeta(depth=1)"  # what answers when the configured search fails
 MESSAGE_CHARS = 200  # an info string longer than this is cut
 DAY_MS = 86_400_000
@@ -184,6 +186,7 @@ class Engine:
         }
         self.position = self.catalog.game("chess")
         self.player: tuple | None = None  # (options it was built for, searcher, evaluator)
+        self.helpers: HelperPool | None = None  # Lazy SMP's processes, with Threads > 1
         self.thread: threading.Thread | None = None
         self.stop = threading.Event()
         self.release = threading.Event()  # lets a finished infinite search print bestmove
@@ -238,12 +241,18 @@ class Engine:
         self.write(f"option name Hash type spin default 16 min {HASH_MB[0]} max {HASH_MB[1]}")
         self.write("option name OwnBook type check default false")
         self.write("option name BookFile type string default <empty>")
-        self.write("option name Threads type spin default 1 min 1 max 1")
+        self.write(f"option name Threads type spin default 1 min {THREADS[0]} max {THREADS[1]}")
         self.write("option name Ponder type check default false")
         self.write("uciok")
 
     def cmd_isready(self, _: list[str]) -> None:
-        """``isready``: answer ``readyok``."""
+        """``isready``: answer ``readyok`` — with Threads > 1, once the helpers are up (a
+        GUI waits for it after its ``setoption``s, so the first ``go`` does not)."""
+        if self.thread is None and self.options["Threads"] > 1:
+            try:
+                self._make_player()
+            except Exception as error:  # the go that needs them reports it again
+                self.note(f"error {one_line(error)}")
         self.write("readyok")
 
     def cmd_ucinewgame(self, _: list[str]) -> None:
@@ -254,6 +263,8 @@ class Engine:
             new_game = getattr(self.player[1], "new_game", None)
             if new_game is not None:
                 new_game()
+        if self.helpers is not None:
+            self._with_helpers(self.helpers.new_game)
 
     def cmd_setoption(self, tokens: list[str]) -> None:
         """``setoption name N value V``: set an option, or report in an info string why not."""
@@ -276,7 +287,7 @@ class Engine:
                     f"option {name} needs a whole number, got {value[:20]!r}; "
                     f"kept {self.options[name]}"
                 ) from None
-            low, high = HASH_MB if name == "Hash" else (1, 1)
+            low, high = HASH_MB if name == "Hash" else THREADS
             if not low <= number <= high:
                 raise AlfabetaError(
                     f"option {name} {value[:24]} is outside {low}..{high}; "
@@ -365,8 +376,9 @@ class Engine:
             self.timer.start()
 
     def cmd_quit(self, _: list[str]) -> None:
-        """``quit``: stop any search and leave."""
+        """``quit``: stop any search, end the helpers and leave."""
         self.finish_search()
+        self._close_helpers()
         self.running = False
 
     def finish_search(self) -> None:
@@ -389,19 +401,60 @@ class Engine:
         wanted = tuple(sorted(self.options.items()))
         if self.player is not None and self.player[0] == wanted:
             return self.player[1], self.player[2]
-        searcher = self.catalog.searcher(str(self.options["Searcher"] or DEFAULT_SEARCHER))
+        self._close_helpers()
+        self.player = None
+        searcher_spec = str(self.options["Searcher"] or DEFAULT_SEARCHER)
+        evaluator_spec = str(self.options["Evaluator"] or DEFAULT_EVALUATOR)
+        searcher = self.catalog.searcher(searcher_spec)
         if self.options["OwnBook"] and self.options["BookFile"] and hasattr(searcher, "book"):
             from alfabeta.games.chess.polyglot import PolyglotBook
 
             searcher = evolve(searcher, book=PolyglotBook(str(self.options["BookFile"])))
         if hasattr(searcher, "tt_mb"):
             searcher = evolve(searcher, tt_mb=self.options["Hash"])
-        evaluator = self.catalog.evaluator(
-            str(self.options["Evaluator"] or DEFAULT_EVALUATOR), "chess"
-        )
+        evaluator = self.catalog.evaluator(evaluator_spec, "chess")
+        if self.options["Threads"] > 1:
+            self._with_helpers(self._start_helpers, searcher, searcher_spec, evaluator_spec)
         observed = self.catalog.observed(searcher)  # plugins see the engine's searches too
         self.player = (wanted, observed, evaluator)
         return observed, evaluator
+
+    def _start_helpers(self, searcher: Any, searcher_spec: str, evaluator_spec: str) -> None:
+        """Threads > 1: Threads − 1 Lazy SMP helpers (``smp.py``) and their shared table,
+        which ``searcher`` then searches on — or one thread, with a note, for a searcher
+        that has no table to share."""
+        from alfabeta.searchers.smp import HelperPool
+
+        use_table = getattr(searcher, "use_table", None)
+        if use_table is None or not (searcher.tt and searcher.iterative):
+            self.note(
+                f"Threads {self.options['Threads']}: {searcher.name} has no shared table "
+                "(it needs tt=on, iterative=on): searching on one thread"
+            )
+            return
+        self.helpers = HelperPool(
+            self.options["Threads"] - 1,
+            searcher_spec,
+            evaluator_spec,
+            "chess",
+            searcher.tt_mb,
+            searcher.tt_ways,
+        )
+        use_table(self.helpers.table)
+
+    def _with_helpers(self, action: Callable[..., None], *args: Any) -> None:
+        """Run a helper pool's ``action``; if the helpers fail, say so and search on one
+        thread until the options are set again (the pool is rebuilt at the next change)."""
+        try:
+            action(*args)
+        except AlfabetaError as error:
+            self.note(f"error {one_line(error)}; searching on one thread")
+            self._close_helpers()
+
+    def _close_helpers(self) -> None:
+        if self.helpers is not None:
+            self.helpers.close()
+            self.helpers = None
 
     def _limit(self, values: dict[str, int], infinite: bool, side: int) -> Limit:
         depth = values.get("depth")
@@ -449,6 +502,20 @@ class Engine:
         if takes_info(searcher):
             return searcher.search(position, evaluator, limit, on_info=self._report(position))
         return searcher.search(position, evaluator, limit)
+
+    def _run_with_helpers(
+        self, searcher: Any, evaluator: Any, position: Position, limit: Limit
+    ) -> SearchResult:
+        """``_run``, with the Lazy SMP helpers (if any) searching the same position; they
+        are told to stop when it ends (``_search`` waits for them after its bestmove)."""
+        helpers = self.helpers
+        if helpers is None:
+            return self._run(searcher, evaluator, position, limit)
+        self._with_helpers(helpers.start, position)
+        try:
+            return self._run(searcher, evaluator, position, limit)
+        finally:
+            helpers.halt()
 
     def _search_moves(
         self,
@@ -517,7 +584,7 @@ class Engine:
                             searcher, evaluator, position, limit, searchmoves
                         )
                     else:
-                        result = self._run(searcher, evaluator, position, limit)
+                        result = self._run_with_helpers(searcher, evaluator, position, limit)
                         move, line = result.move, list(result.pv or ())
                 except Exception as error:
                     self.note(f"error {one_line(error)}; answering with a one-ply search")
@@ -536,6 +603,8 @@ class Engine:
         if infinite:
             self.release.wait()
         self.write(f"bestmove {best or '0000'}" + (f" ponder {ponder}" if ponder else ""))
+        if self.helpers is not None:  # the next search must not start before they stop
+            self._with_helpers(self.helpers.stop)
 
 
 def run(lines: Iterable[str] | None = None) -> int:

@@ -3,10 +3,13 @@ inputs against every parser. The invariants: the engine stays alive, answers eve
 sends exactly one legal bestmove per go once stopped, and prints nothing but protocol; a
 parser gives a typed error or a valid object that round-trips, never another exception."""
 
+from unittest.mock import patch
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from alfabeta import uci
 from alfabeta.core import AlfabetaError
 from alfabeta.games.chess.epd import parse_epd
 from alfabeta.games.chess.pgn import parse_pgn
@@ -108,6 +111,13 @@ class RecordingEngine(Engine):
 
 
 def run_session(catalog, commands):
+    """Run ``commands``; ``Threads`` stays at 1 (helper processes have tests of their own,
+    and a fuzzed ``Threads 64`` would start 63 of them per session)."""
+    with patch.object(uci, "THREADS", (1, 1)):
+        return _run_session(catalog, commands)
+
+
+def _run_session(catalog, commands):
     engine = RecordingEngine(catalog)
     engine.handled = []  # the commands before a "quit" (st.text can write one) ended the session
     for line in commands:

@@ -171,6 +171,32 @@ class AlphaBeta(PyAlphaBeta):
             self._table = TranspositionTable(self.tt_mb, two_way=self.tt_ways == 2)
         return self._table
 
+    def use_table(self, table: TranspositionTable) -> None:
+        """Search on ``table`` from now on: the one Lazy SMP helpers share (``smp.py``)."""
+        if not (self.tt and self.iterative):
+            raise InvalidOptionError(
+                f"{self.name}: searching with helpers on a shared table needs tt=on and "
+                "iterative=on"
+            )
+        self._table = table
+
+    def help_search(
+        self, position: Position, evaluator: Any, table: TranspositionTable, stop: Any
+    ) -> SearchResult:
+        """A Lazy SMP helper's search (``smp.py``): ``position`` on ``table``, which the main
+        search uses too (so it is never cleared here), with no limit but ``stop``; the
+        history carries over as in ``search``."""
+        if self.keep_history and self._picker is None:
+            self._picker = family.new_picker(position, self._family_options())
+        return family.search(
+            position,
+            as_evaluator(evaluator),
+            Limit(infinite=True, stop=stop),
+            self._family_options(),
+            table=table,
+            picker=self._picker,
+        )
+
     def new_game(self) -> None:
         """Forget what earlier searches stored and learnt (UCI's ``ucinewgame``)."""
         if self._table is not None:

@@ -47,7 +47,8 @@ cdef class TranspositionTable:
     cdef Entry* entries
     cdef uint64_t mask
     cdef readonly int mb
-    cdef uint8_t generation
+    cdef public uint8_t generation
+    cdef object buffer  # the shared memory the entries live in, or None: they are calloc'd
     cdef readonly bint two_way
     cdef Entry* probe(self, uint64_t key) noexcept
     cdef Entry* slot_for(self, uint64_t key, bint* replace) noexcept

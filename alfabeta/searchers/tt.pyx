@@ -11,6 +11,12 @@ A searcher owns its table and keeps it between searches, so a game's second move
 what the first one learned; ``clear()`` forgets (UCI's ``ucinewgame``) and ``resize(mb)``
 reallocates (UCI's ``Hash``). Counts that must be exact (bench, the differential tests) come
 from a cleared or fresh table.
+
+A table made on a ``buffer`` (an ``mmap`` several processes map: Lazy SMP, ``smp.py``) keeps
+its entries there, so every process reads what the others store. Entries are written without
+locks, as in Stockfish: a probe racing a store of the same slot may read a torn entry, whose
+bounds are then noise and whose move may be illegal — the move picker only ever plays a
+table move it generated itself.
 """
 
 from libc.stdlib cimport calloc, free
@@ -21,28 +27,55 @@ from alfabeta.core.errors import InvalidOptionError
 MAX_MB = 4096
 
 
+cpdef size_t table_bytes(int mb) noexcept:
+    """The bytes a table of ``mb`` MiB uses: the largest power of two of entries that fits."""
+    cdef size_t count = 1
+    while count * 2 * sizeof(Entry) <= <size_t> mb * 1024 * 1024:
+        count *= 2
+    return count * sizeof(Entry)
+
+
 cdef class TranspositionTable:
     """A table of at most ``mb`` MiB (a power of two of entries), ``two_way`` or one
-    entry per slot."""
+    entry per slot; with ``buffer`` (writable, at least ``mb`` MiB, zeroed or holding a
+    table of the same size), its entries live in that memory."""
 
     def __cinit__(self):
         self.entries = NULL
 
-    def __init__(self, int mb=16, bint two_way=False):
+    def __init__(self, int mb=16, bint two_way=False, buffer=None):
+        cdef unsigned char[::1] memory
         self.two_way = two_way
-        self.resize(mb)
+        if buffer is None:
+            self.resize(mb)
+            return
+        memory = buffer
+        if not 1 <= mb <= MAX_MB or <size_t> memory.shape[0] < table_bytes(mb):
+            raise InvalidOptionError(
+                f"table of {mb} MB on a buffer of {memory.shape[0]} bytes: expected 1 … "
+                f"{MAX_MB} MB and a buffer of at least {table_bytes(mb)} bytes")
+        self.buffer = buffer
+        self.entries = <Entry*> &memory[0]
+        self.mask, self.mb = table_bytes(mb) // sizeof(Entry) - 1, mb
 
     def __dealloc__(self):
-        free(self.entries)
+        if self.buffer is None:
+            free(self.entries)
+
+    @property
+    def shared(self):
+        """Whether the entries live in a buffer given at construction."""
+        return self.buffer is not None
 
     def resize(self, int mb):
-        """Reallocate to ``mb`` MiB (1 … 4096), empty."""
-        cdef size_t count = 1
+        """Reallocate to ``mb`` MiB (1 … 4096), empty; a table on a buffer cannot."""
+        cdef size_t count
         cdef Entry* fresh
+        if self.buffer is not None:
+            raise InvalidOptionError("a table on a shared buffer keeps its size")
         if not 1 <= mb <= MAX_MB:
             raise InvalidOptionError(f"table size {mb} MB: expected 1 … {MAX_MB}")
-        while count * 2 * sizeof(Entry) <= <size_t> mb * 1024 * 1024:
-            count *= 2
+        count = table_bytes(mb) // sizeof(Entry)
         fresh = <Entry*> calloc(count, sizeof(Entry))
         if fresh == NULL:
             raise MemoryError(f"cannot allocate a {mb} MB transposition table")

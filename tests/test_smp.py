@@ -1,0 +1,214 @@
+"""Lazy SMP (``alfabeta/searchers/smp.py``): tables sharing one buffer, helper processes that
+search into it, their failures as typed errors, and the UCI ``Threads`` option."""
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from alfabeta import Limit
+from alfabeta.core import InvalidOptionError
+from alfabeta.searchers.smp import SHARED_DIR, HelperError, HelperPool
+from alfabeta.searchers.tt import TranspositionTable, table_bytes
+from alfabeta.uci import Engine
+
+FAST = "negascout(tt=on, iterative=on, killers=on, history=on)"
+MIDDLEGAME = "r1bqk2r/1pppbppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 4 6"
+
+
+@pytest.fixture
+def pool():
+    helpers = HelperPool(1, FAST, "material", "chess", 1)
+    yield helpers
+    helpers.close()
+
+
+def _shared_files():
+    directory = Path(SHARED_DIR if os.path.isdir(SHARED_DIR) else "/tmp")
+    return sorted(directory.glob("alfabeta-tt-*"))
+
+
+def _exited(pid, seconds):
+    """Whether process ``pid`` is gone (or a zombie) within ``seconds``."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            return True
+        if state == "Z":
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_tables_on_one_buffer_share_their_entries(catalog):
+    buffer = bytearray(table_bytes(1))
+    first = TranspositionTable(1, buffer=buffer)
+    second = TranspositionTable(1, buffer=buffer)
+    assert first.shared and len(first) == len(second) == table_bytes(1) // 24
+    searcher = catalog.searcher(FAST)
+    searcher.use_table(first)
+    searcher.search(
+        catalog.game("chess").from_string(MIDDLEGAME), catalog.evaluator("material"), Limit(depth=5)
+    )
+    assert first.hashfull() > 0
+    assert second.hashfull() == first.hashfull()  # what one stores, the other reads
+    second.clear()
+    assert first.hashfull() == 0
+
+
+def test_a_table_refuses_a_buffer_too_small_and_a_resize():
+    with pytest.raises(InvalidOptionError, match="buffer of 100 bytes"):
+        TranspositionTable(1, buffer=bytearray(100))
+    table = TranspositionTable(1, buffer=bytearray(table_bytes(1)))
+    with pytest.raises(InvalidOptionError, match="keeps its size"):
+        table.resize(2)
+
+
+def test_only_an_iterative_searcher_with_a_table_can_share_one(catalog):
+    table = TranspositionTable(1)
+    with pytest.raises(InvalidOptionError, match="tt=on and iterative=on"):
+        catalog.searcher("negascout(tt=on)").use_table(table)
+    with pytest.raises(InvalidOptionError, match="tt=on and iterative=on"):
+        catalog.searcher("negascout(iterative=on)").use_table(table)
+
+
+def test_helpers_search_into_the_shared_table_until_stopped(pool, catalog):
+    position = catalog.game("chess").from_string(MIDDLEGAME)
+    assert not _shared_files()  # mapped by every helper, then unlinked
+    assert pool.table.hashfull() == 0
+    pool.start(position)
+    time.sleep(0.5)
+    pool.stop()
+    filled = pool.table.hashfull()
+    assert filled > 0  # the main process never searched: the helper stored all of it
+    time.sleep(0.2)
+    assert pool.table.hashfull() == filled  # stopped: it writes no more
+
+
+def test_the_main_search_with_helpers_plays_a_legal_move(pool, catalog):
+    position = catalog.game("chess").from_string(MIDDLEGAME)
+    searcher = catalog.searcher(FAST)
+    searcher.use_table(pool.table)
+    for depth in (4, 6):  # the pool serves one search after another
+        pool.start(position)
+        result = searcher.search(position, catalog.evaluator("material"), Limit(depth=depth))
+        pool.stop()
+        assert result.depth == depth and result.move in position.legal_moves()
+    assert position.to_string() == MIDDLEGAME
+    pool.new_game()
+    pool.close()
+    assert not pool.helpers
+
+
+def test_a_helper_that_cannot_start_is_a_helper_error_naming_the_cause():
+    with pytest.raises(HelperError, match=r"UnknownPluginError.*nonsense"):
+        HelperPool(1, FAST, "nonsense", "chess", 1)
+    with pytest.raises(InvalidOptionError, match="0 processes"):
+        HelperPool(0, FAST, "material", "chess", 1)
+    assert not _shared_files()
+
+
+def test_a_killed_helper_is_a_helper_error(pool, catalog):
+    pool.helpers[0].kill()
+    pool.helpers[0].wait()
+    with pytest.raises(HelperError, match="ended unexpectedly"):
+        pool.start(catalog.game("chess"))
+        pool.stop()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_helper_whose_parent_dies_stops_searching_and_exits():
+    script = (
+        "import os, sys, time\n"
+        "from alfabeta import load_catalog\n"
+        "from alfabeta.searchers.smp import HelperPool\n"
+        f"pool = HelperPool(1, {FAST!r}, 'material', 'chess', 1)\n"
+        "pool.start(load_catalog().game('chess'))\n"
+        "print(pool.helpers[0].pid, flush=True)\n"
+        "time.sleep(0.3)\n"
+        "os._exit(0)\n"  # no stop, no close: the helper is searching with no limit
+    )
+    parent = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    helper = int(parent.stdout.split()[0])
+    assert _exited(helper, 10)
+
+
+def _engine(lines, *commands):
+    engine = Engine(lines.append)
+    engine.handle("setoption name Searcher value " + FAST)
+    engine.handle("setoption name Evaluator value material")
+    for command in commands:
+        engine.handle(command)
+    return engine
+
+
+def _bestmoves(lines, count, seconds=30):
+    """The moves of the first ``count`` bestmove lines, once there are that many (or None)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        found = [line.split()[1] for line in lines if line.startswith("bestmove")]
+        if len(found) >= count:
+            return found[:count]
+        time.sleep(0.01)
+    return None
+
+
+def test_uci_threads_start_helpers_at_isready_and_quit_ends_them():
+    lines = []
+    engine = _engine(lines, "uci", "setoption name Threads value 2", "isready")
+    assert "option name Threads type spin default 1 min 1 max 64" in lines
+    assert lines[-1] == "readyok"
+    helpers = engine.helpers.helpers
+    assert len(helpers) == 1 and helpers[0].poll() is None
+    engine.handle("position fen " + MIDDLEGAME)
+    engine.handle("go depth 6")
+    played = _bestmoves(lines, 1)
+    assert played and engine.position.parse_move(played[0]) in engine.position.legal_moves()
+    assert any(line.startswith("info depth 6 ") for line in lines)
+    engine.handle("ucinewgame")
+    engine.handle("go movetime 200")
+    assert _bestmoves(lines, 2) is not None
+    engine.handle("quit")
+    assert engine.helpers is None and helpers[0].wait(5) is not None
+
+
+def test_uci_threads_out_of_range_is_refused_and_kept():
+    lines = []
+    engine = _engine(lines, "setoption name Threads value 65")
+    assert engine.options["Threads"] == 1
+    assert any("outside 1..64" in line for line in lines)
+    engine.handle("quit")
+
+
+def test_uci_threads_with_a_searcher_without_a_table_search_on_one_thread():
+    lines = []
+    engine = _engine(
+        lines, "setoption name Searcher value alphabeta(depth=2)", "setoption name Threads value 2"
+    )
+    engine.handle("go depth 2")
+    assert _bestmoves(lines, 1) is not None
+    assert engine.helpers is None
+    assert any("no shared table" in line and "one thread" in line for line in lines)
+    engine.handle("quit")
+
+
+def test_uci_a_killed_helper_leaves_one_thread_and_every_go_its_bestmove():
+    lines = []
+    engine = _engine(lines, "setoption name Threads value 2", "isready")
+    helper = engine.helpers.helpers[0]
+    helper.kill()
+    helper.wait()
+    engine.handle("go depth 4")
+    assert _bestmoves(lines, 1) is not None
+    assert any("ended unexpectedly; searching on one thread" in line for line in lines)
+    assert engine.helpers is None
+    engine.handle("go depth 4")  # one thread, on the same table, from now on
+    assert _bestmoves(lines, 2) is not None
+    engine.handle("quit")
