@@ -10,7 +10,9 @@ time by either side. ``--searcher`` plays another configuration (a candidate def
 same conditions, e.g. ``--searcher "negascout(..., moves_to_go=15)"``. ``--ponder`` plays
 alfabeta as ``alfabeta uci`` with ``Ponder=true``, so that it thinks on Stockfish's time
 (Stockfish does not ponder); run it with ``--concurrency 1`` on two cores, so that the
-pondering search has a core of its own. Needs `apt-get install stockfish`.
+pondering search has a core of its own. ``--threads N`` plays ``alfabeta uci`` with
+``Threads=N`` (Lazy SMP helper processes; Stockfish keeps Threads 1, as the issue's
+conditions say); on two cores, with ``--concurrency 1`` too. Needs `apt-get install stockfish`.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from alfabeta import load_catalog
 from alfabeta.arena import Adjudication, DrawRule, Match, Player, ResignRule, RunInterrupted
 from alfabeta.arena.progress import RunProgress
 from alfabeta.core import AlfabetaError
-from alfabeta.uci import DEFAULT_EVALUATOR, DEFAULT_SEARCHER
+from alfabeta.uci import DEFAULT_EVALUATOR, DEFAULT_SEARCHER, THREADS
 
 OPENINGS = Path(__file__).parent / "data" / "openings.pgn"
 
@@ -42,18 +44,24 @@ def main() -> None:
     parser.add_argument("--searcher", default=DEFAULT_SEARCHER, help="alfabeta's searcher spec")
     parser.add_argument("--evaluator", default=DEFAULT_EVALUATOR, help="alfabeta's evaluator")
     parser.add_argument("--ponder", action="store_true", help="alfabeta ponders, through UCI")
+    parser.add_argument("--threads", type=int, default=1, help="alfabeta's UCI Threads")
     args = parser.parse_args()
+    if not THREADS[0] <= args.threads <= THREADS[1]:
+        parser.error(f"--threads {args.threads}: alfabeta uci takes {THREADS[0]} … {THREADS[1]}")
     stockfish = shutil.which("stockfish") or shutil.which("/usr/games/stockfish")
     if stockfish is None:
         raise SystemExit("needs Debian's stockfish: apt-get install stockfish")
-    if args.ponder:  # the engine would only answer a bad spec with an "info string"
-        catalog = load_catalog()
+    if args.ponder or args.threads != 1:  # through UCI, which would only answer a bad
+        catalog = load_catalog()  # spec with an "info string": check them here first
         catalog.searcher(args.searcher)
         catalog.evaluator(args.evaluator, catalog.game("chess"))
         command = f"{sys.executable} -m alfabeta.cli uci"
+        name = "alfabeta" + ("-ponder" if args.ponder else "")
+        name += f"-t{args.threads}" if args.threads != 1 else ""
         ours = Player(
-            f"alfabeta-ponder=uci(command={command!r}, Searcher={args.searcher!r}, "
-            f"Evaluator={args.evaluator!r}, Ponder=true)",
+            f"{name}=uci(command={command!r}, Searcher={args.searcher!r}, "
+            f"Evaluator={args.evaluator!r}, Ponder={str(args.ponder).lower()}, "
+            f"Threads={args.threads})",
             tc=args.tc,
         )
     else:
