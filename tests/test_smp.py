@@ -1,5 +1,6 @@
 """Lazy SMP (``alfabeta/searchers/smp.py``): tables sharing one buffer, helper processes that
-search into it, their failures as typed errors, and the UCI ``Threads`` option."""
+search into it, and their failures as typed errors (the UCI ``Threads`` option that runs
+them is tested with the rest of UCI)."""
 
 import os
 import subprocess
@@ -13,7 +14,6 @@ from alfabeta import Limit
 from alfabeta.core import InvalidOptionError
 from alfabeta.searchers.smp import SHARED_DIR, HelperError, HelperPool
 from alfabeta.searchers.tt import TranspositionTable, table_bytes
-from alfabeta.uci import Engine
 
 FAST = "negascout(tt=on, iterative=on, killers=on, history=on)"
 MIDDLEGAME = "r1bqk2r/1pppbppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 4 6"
@@ -138,77 +138,3 @@ def test_a_helper_whose_parent_dies_stops_searching_and_exits():
     )
     helper = int(parent.stdout.split()[0])
     assert _exited(helper, 10)
-
-
-def _engine(lines, *commands):
-    engine = Engine(lines.append)
-    engine.handle("setoption name Searcher value " + FAST)
-    engine.handle("setoption name Evaluator value material")
-    for command in commands:
-        engine.handle(command)
-    return engine
-
-
-def _bestmoves(lines, count, seconds=30):
-    """The moves of the first ``count`` bestmove lines, once there are that many (or None)."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        found = [line.split()[1] for line in lines if line.startswith("bestmove")]
-        if len(found) >= count:
-            return found[:count]
-        time.sleep(0.01)
-    return None
-
-
-def test_uci_threads_start_helpers_at_isready_and_quit_ends_them():
-    lines = []
-    engine = _engine(lines, "uci", "setoption name Threads value 2", "isready")
-    assert "option name Threads type spin default 1 min 1 max 64" in lines
-    assert lines[-1] == "readyok"
-    helpers = engine.helpers.helpers
-    assert len(helpers) == 1 and helpers[0].poll() is None
-    engine.handle("position fen " + MIDDLEGAME)
-    engine.handle("go depth 6")
-    played = _bestmoves(lines, 1)
-    assert played and engine.position.parse_move(played[0]) in engine.position.legal_moves()
-    assert any(line.startswith("info depth 6 ") for line in lines)
-    engine.handle("ucinewgame")
-    engine.handle("go movetime 200")
-    assert _bestmoves(lines, 2) is not None
-    engine.handle("quit")
-    assert engine.helpers is None and helpers[0].wait(5) is not None
-
-
-def test_uci_threads_out_of_range_is_refused_and_kept():
-    lines = []
-    engine = _engine(lines, "setoption name Threads value 65")
-    assert engine.options["Threads"] == 1
-    assert any("outside 1..64" in line for line in lines)
-    engine.handle("quit")
-
-
-def test_uci_threads_with_a_searcher_without_a_table_search_on_one_thread():
-    lines = []
-    engine = _engine(
-        lines, "setoption name Searcher value alphabeta(depth=2)", "setoption name Threads value 2"
-    )
-    engine.handle("go depth 2")
-    assert _bestmoves(lines, 1) is not None
-    assert engine.helpers is None
-    assert any("no shared table" in line and "one thread" in line for line in lines)
-    engine.handle("quit")
-
-
-def test_uci_a_killed_helper_leaves_one_thread_and_every_go_its_bestmove():
-    lines = []
-    engine = _engine(lines, "setoption name Threads value 2", "isready")
-    helper = engine.helpers.helpers[0]
-    helper.kill()
-    helper.wait()
-    engine.handle("go depth 4")
-    assert _bestmoves(lines, 1) is not None
-    assert any("ended unexpectedly; searching on one thread" in line for line in lines)
-    assert engine.helpers is None
-    engine.handle("go depth 4")  # one thread, on the same table, from now on
-    assert _bestmoves(lines, 2) is not None
-    engine.handle("quit")

@@ -323,33 +323,39 @@ def test_no_loss_on_time_at_ten_seconds_plus_a_tenth():
     assert min(clocks) > 0.5, clocks
 
 
-def _pondering(commands, lines):
+def session(lines, *commands):
+    """An in-process engine writing to ``lines``, with the FAST searcher, given ``commands``."""
     from alfabeta.uci import Engine
 
     engine = Engine(lines.append)
     engine.handle("setoption name Searcher value " + FAST)
-    engine.handle("position startpos moves e2e4 e7e5")
     for command in commands:
         engine.handle(command)
     return engine
 
 
-def _wait_for_bestmove(lines, seconds):
+def bestmoves(lines, count=1, seconds=30.0):
+    """The moves of the first ``count`` bestmove lines once there are that many, else None."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        if any(line.startswith("bestmove") for line in lines):
-            return True
+        found = [line.split()[1] for line in lines if line.startswith("bestmove")]
+        if len(found) >= count:
+            return found[:count]
         time.sleep(0.01)
-    return False
+    return None
+
+
+def _pondering(commands, lines):
+    return session(lines, "position startpos moves e2e4 e7e5", *commands)
 
 
 def test_a_ponderhit_after_the_budget_is_spent_plays_at_once():
     lines = []
     engine = _pondering(["go ponder wtime 3000 btime 3000"], lines)
-    assert not _wait_for_bestmove(lines, 0.6)  # pondering: no move until told
+    assert bestmoves(lines, seconds=0.6) is None  # pondering: no move until told
     assert any(line.startswith("info depth") for line in lines)
     engine.handle("ponderhit")  # 0.6 s pondered > 2 × the soft budget (0.05 s)
-    assert _wait_for_bestmove(lines, 5)
+    assert bestmoves(lines, seconds=5)
     engine.handle("quit")
 
 
@@ -358,9 +364,9 @@ def test_a_ponderhit_within_the_budget_keeps_searching_on_its_own_clock():
     engine = _pondering(["go ponder wtime 600000 btime 600000"], lines)
     time.sleep(0.2)
     engine.handle("ponderhit")  # 20 s allowed: the search goes on
-    assert not _wait_for_bestmove(lines, 1.0)
+    assert bestmoves(lines, seconds=1.0) is None
     engine.handle("stop")
-    assert _wait_for_bestmove(lines, 5)
+    assert bestmoves(lines, seconds=5)
     assert sum(line.startswith("bestmove") for line in lines) == 1
     engine.handle("quit")
 
@@ -371,5 +377,78 @@ def test_ponder_is_an_option_and_a_plain_ponder_stop_still_answers():
     assert "option name Ponder type check default false" in lines
     assert engine.options["Ponder"] is True
     engine.handle("stop")
-    assert _wait_for_bestmove(lines, 5)
+    assert bestmoves(lines, seconds=5)
+    engine.handle("quit")
+
+
+SMP_MIDDLEGAME = "r1bqk2r/1pppbppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 4 6"
+
+
+def test_uci_threads_start_helpers_at_isready_and_quit_ends_them():
+    lines = []
+    engine = session(
+        lines,
+        "setoption name Evaluator value material",
+        "uci",
+        "setoption name Threads value 2",
+        "isready",
+    )
+    assert "option name Threads type spin default 1 min 1 max 64" in lines
+    assert lines[-1] == "readyok"
+    helpers = engine.helpers.helpers
+    assert len(helpers) == 1 and helpers[0].poll() is None
+    engine.handle("position fen " + SMP_MIDDLEGAME)
+    engine.handle("go depth 6")
+    played = bestmoves(lines, 1)
+    assert played and engine.position.parse_move(played[0]) in engine.position.legal_moves()
+    assert any(line.startswith("info depth 6 ") for line in lines)
+    engine.handle("ucinewgame")
+    engine.handle("go movetime 200")
+    assert bestmoves(lines, 2) is not None
+    engine.handle("quit")
+    assert engine.helpers is None and helpers[0].wait(5) is not None
+
+
+def test_uci_threads_out_of_range_is_refused_and_kept():
+    lines = []
+    engine = session(
+        lines, "setoption name Evaluator value material", "setoption name Threads value 65"
+    )
+    assert engine.options["Threads"] == 1
+    assert any("outside 1..64" in line for line in lines)
+    engine.handle("quit")
+
+
+def test_uci_threads_with_a_searcher_without_a_table_search_on_one_thread():
+    lines = []
+    engine = session(
+        lines,
+        "setoption name Evaluator value material",
+        "setoption name Searcher value alphabeta(depth=2)",
+        "setoption name Threads value 2",
+    )
+    engine.handle("go depth 2")
+    assert bestmoves(lines, 1) is not None
+    assert engine.helpers is None
+    assert any("no shared table" in line and "one thread" in line for line in lines)
+    engine.handle("quit")
+
+
+def test_uci_a_killed_helper_leaves_one_thread_and_every_go_its_bestmove():
+    lines = []
+    engine = session(
+        lines,
+        "setoption name Evaluator value material",
+        "setoption name Threads value 2",
+        "isready",
+    )
+    helper = engine.helpers.helpers[0]
+    helper.kill()
+    helper.wait()
+    engine.handle("go depth 4")
+    assert bestmoves(lines, 1) is not None
+    assert any("ended unexpectedly; searching on one thread" in line for line in lines)
+    assert engine.helpers is None
+    engine.handle("go depth 4")  # one thread, on the same table, from now on
+    assert bestmoves(lines, 2) is not None
     engine.handle("quit")
