@@ -4,6 +4,9 @@ stdin is read on the main thread; ``go`` starts the search on a worker thread, w
 ``info`` lines after each completed iteration and then ``bestmove`` (after ``go infinite`` or
 ``go ponder`` only once ``stop`` or ``ponderhit`` arrives). The compiled searchers let the
 GIL go every few thousand nodes, so ``isready`` and ``stop`` are answered during a search.
+With ``Threads`` > 1, Lazy SMP helper processes (``searchers/smp.py``) search beside it on a
+shared table: they start at ``isready`` (or the first ``go``), search each ``go``'s position,
+and are told to stop as its search ends.
 
 Pondering: ``go ponder`` searches the position after the expected reply on the opponent's
 time, with no limit; ``ponderhit`` turns it into the move's own search, which then runs until

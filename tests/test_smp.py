@@ -113,6 +113,15 @@ def test_a_helper_that_cannot_start_is_a_helper_error_naming_the_cause():
     assert not _shared_files()
 
 
+def test_no_room_for_the_shared_table_is_a_helper_error(monkeypatch):
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("alfabeta.searchers.smp.tempfile.mkstemp", full)
+    with pytest.raises(HelperError, match=r"cannot start the search helpers.*No space left"):
+        HelperPool(1, FAST, "material", "chess", 1)
+
+
 def test_a_killed_helper_is_a_helper_error(pool, catalog):
     pool.helpers[0].kill()
     pool.helpers[0].wait()

@@ -76,6 +76,25 @@ class HelperPool:
             raise InvalidOptionError(f"a helper pool of {count} processes: expected 1 or more")
         self.helpers: list[subprocess.Popen] = []
         self.searching = False
+        try:
+            self._start(count, searcher_spec, evaluator_spec, game_spec, mb, ways)
+        except OSError as error:  # no room for the table, no process to start
+            self.close()
+            raise HelperError(f"cannot start the search helpers: {error}") from error
+        except BaseException:
+            self.close()
+            raise
+
+    def _start(
+        self,
+        count: int,
+        searcher_spec: str,
+        evaluator_spec: str,
+        game_spec: str,
+        mb: int,
+        ways: int,
+    ) -> None:
+        """Make the shared file and table, start the helpers and wait for each ``ready``."""
         size = HEADER_BYTES + table_bytes(mb)
         directory = SHARED_DIR if os.path.isdir(SHARED_DIR) else tempfile.gettempdir()
         descriptor, path = tempfile.mkstemp(prefix="alfabeta-tt-", dir=directory)
@@ -96,9 +115,6 @@ class HelperPool:
                 )
             for helper in self.helpers:
                 self._answer(helper, "ready", READY_SECONDS)
-        except BaseException:
-            self.close()
-            raise
         finally:
             os.unlink(path)  # every helper has mapped it (or none will): nothing to leave behind
 
