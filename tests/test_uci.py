@@ -409,16 +409,6 @@ def test_uci_threads_start_helpers_at_isready_and_quit_ends_them():
     assert engine.helpers is None and helpers[0].wait(5) is not None
 
 
-def test_uci_threads_out_of_range_is_refused_and_kept():
-    lines = []
-    engine = session(
-        lines, "setoption name Evaluator value material", "setoption name Threads value 65"
-    )
-    assert engine.options["Threads"] == 1
-    assert any("outside 1..64" in line for line in lines)
-    engine.handle("quit")
-
-
 def test_uci_threads_with_a_searcher_without_a_table_search_on_one_thread():
     lines = []
     engine = session(
