@@ -77,7 +77,7 @@ class HelperPool:
         self.helpers: list[subprocess.Popen] = []
         self.searching = False
         try:
-            self._start(count, searcher_spec, evaluator_spec, game_spec, mb, ways)
+            self._start(count, (searcher_spec, evaluator_spec, game_spec, mb, ways))
         except OSError as error:  # no room for the table, no process to start
             self.close()
             raise HelperError(f"cannot start the search helpers: {error}") from error
@@ -85,16 +85,10 @@ class HelperPool:
             self.close()
             raise
 
-    def _start(
-        self,
-        count: int,
-        searcher_spec: str,
-        evaluator_spec: str,
-        game_spec: str,
-        mb: int,
-        ways: int,
-    ) -> None:
-        """Make the shared file and table, start the helpers and wait for each ``ready``."""
+    def _start(self, count: int, specs: tuple[str, str, str, int, int]) -> None:
+        """Make the shared file and table, start the helpers and wait for each ``ready``;
+        ``specs`` are the searcher's, evaluator's and game's, the table's MiB and ways."""
+        mb, ways = specs[3], specs[4]
         size = HEADER_BYTES + table_bytes(mb)
         directory = SHARED_DIR if os.path.isdir(SHARED_DIR) else tempfile.gettempdir()
         descriptor, path = tempfile.mkstemp(prefix="alfabeta-tt-", dir=directory)
@@ -103,7 +97,7 @@ class HelperPool:
                 file.truncate(size)
                 self.memory = mmap.mmap(file.fileno(), size)
             self.table = _shared_table(self.memory, mb, ways)
-            setup = json.dumps([path, searcher_spec, evaluator_spec, game_spec, mb, ways])
+            setup = json.dumps([path, *specs])
             for _ in range(count):
                 self.helpers.append(
                     subprocess.Popen(
