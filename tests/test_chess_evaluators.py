@@ -183,3 +183,27 @@ def test_evaluators_refuse_other_games(catalog):
         catalog.evaluator("cpw").evaluate(catalog.game("trgd"))
     with pytest.raises(InvalidOptionError, match="tropism"):
         catalog.evaluator("cpw(tropism=none)")
+
+
+def test_tuned_fifty_shrinks_the_score_as_the_fifty_move_clock_runs(catalog):
+    plain, damped = catalog.evaluator("tuned"), catalog.evaluator("tuned(fifty=200)")
+    assert repr(damped) == "tuned(fifty=200)"
+    fen = "4k3/8/8/8/8/8/4P3/4K2R {} - - {} 70"
+    for side in "wb":
+        fresh = plain.evaluate(board(catalog, fen.format(side, 0)))
+        assert fresh != 0
+        for clock, times in ((0, 200), (60, 140), (150, 50)):
+            position = board(catalog, fen.format(side, clock))
+            assert plain.evaluate(position) == fresh  # the clock is not part of the score
+            # fresh × times / 200, halves rounded away from zero
+            expected = (abs(fresh) * times + 100) // 200 * (1 if fresh > 0 else -1)
+            assert damped.evaluate(position) == expected
+            assert damped.evaluate(position) == expected  # the same from its cache
+        for clock in (200, 900):  # from a clock of ``fifty`` on: level
+            assert damped.evaluate(board(catalog, fen.format(side, clock))) == 0
+
+
+@pytest.mark.parametrize("fifty", [-1, 1, 99, 10001, True, 150.5, "x"])
+def test_tuned_refuses_a_fifty_it_cannot_play(catalog, fifty):
+    with pytest.raises(InvalidOptionError, match="fifty"):
+        catalog.evaluator(f"tuned(fifty={fifty})")

@@ -4,6 +4,7 @@ aspiration and iterative deepening do not change the value; null move keeps its 
 
 import random
 
+import pytest
 from conftest import EXACT_SEARCHERS, random_trees
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -99,6 +100,7 @@ def test_enhancements_that_must_not_change_the_value_do_not(seed, game, depth):
         "quiet_cuts=on, capture_history=on)",
         "negascout(tt=on, iterative=on)",
         "negascout(tt=on, iterative=on, tt_ways=2)",
+        "negascout(tt=on, iterative=on, pv_cuts=off)",
         "mtdf",
         "minimax",
         "sss*",
@@ -117,6 +119,25 @@ def test_enhancements_that_must_not_change_the_value_do_not(seed, game, depth):
             assert deeper.value == got.value, spec
             continue
         assert got.value == expected, spec
+
+
+@pytest.mark.parametrize("game", ["connect-four", "tictactoe"])
+def test_without_pv_cuts_a_pv_node_searches_its_line_out(game):
+    # the same search again with the table kept: every PV node's entry is deep enough to end
+    # it, so with the table's cut-offs the line stops one move down; without them only the
+    # null-window nodes take the table's word and the line reaches the horizon
+    position, evaluator = CATALOG.game(game), CATALOG.default_evaluator(CATALOG.game(game))
+    again = {}
+    for cuts in ("on", "off"):
+        searcher = CATALOG.searcher(
+            f"negascout(tt=on, iterative=on, keep_table=on, pv_cuts={cuts})"
+        )
+        first = searcher.search(position, evaluator, Limit(depth=6))
+        again[cuts] = searcher.search(position, evaluator, Limit(depth=6))
+        assert again[cuts].value == first.value
+    assert again["on"].value == again["off"].value
+    assert len(again["on"].pv) == 1 and len(again["off"].pv) == 6
+    assert again["on"].nodes < again["off"].nodes
 
 
 class NullRecordingGame(TicTacToe):

@@ -100,5 +100,6 @@ def register_evaluators(register: Callable[..., None]) -> None:
         Tuned,
         games=("chess",),
         description="linear tapered evaluation fitted to alfabeta's games by Texel's method "
-        "(alfabeta tune); tuned(weights=FILE) plays another fit",
+        "(alfabeta tune); tuned(weights=FILE) plays another fit, tuned(fifty=200) damps the "
+        "score as the fifty-move clock runs",
     )

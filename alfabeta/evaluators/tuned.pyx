@@ -1002,6 +1002,7 @@ cdef class Tuned(Evaluator):
     cdef int[MOBILITY_SPAN * 5] mobility_mg
     cdef int[MOBILITY_SPAN * 5] mobility_eg
     cdef object weights_file
+    cdef int fifty  # the score times (fifty − halfmove clock) / fifty; 0: not scaled
     cdef uint64_t* cache
     cdef PawnEntry* pawn_cache
     cdef int hidden  # the residual network's width; 0: none
@@ -1035,8 +1036,13 @@ cdef class Tuned(Evaluator):
             ^ (board.pieces[BLACK][PAWN] * 0xC2B2AE3D27D4EB4FULL)
         return &self.pawn_cache[h >> (64 - PAWN_BITS)]
 
-    def __init__(self, weights=None):
+    def __init__(self, weights=None, fifty=0):
+        if isinstance(fifty, bool) or not isinstance(fifty, int) or not (
+                fifty == 0 or 100 <= fifty <= 10000):
+            raise InvalidOptionError(
+                f"tuned fifty={fifty!r}: expected 0 (off) or a whole number 100 to 10000")
         self.weights_file = weights
+        self.fifty = fifty
         mg, eg = load_weights(weights)
         self.set_net(load_net(weights))
         for i in range(FEATURE_COUNT):
@@ -1178,7 +1184,17 @@ cdef class Tuned(Evaluator):
         return round_div(total, NET_ONE) + self.net_offset
 
     def options(self):
-        return {} if self.weights_file is None else {"weights": self.weights_file}
+        chosen = {} if self.weights_file is None else {"weights": self.weights_file}
+        if self.fifty:
+            chosen["fifty"] = self.fifty
+        return chosen
+
+    cdef inline int scaled(self, Chess board, int score) noexcept:
+        """``score`` shrunk toward a draw as the fifty-move counter runs: times (``fifty`` −
+        halfmove clock) / ``fifty``, rounded, and 0 from a clock of ``fifty`` on."""
+        if self.fifty == 0:
+            return score
+        return round_div(<long long> score * max(self.fifty - board.halfmove, 0), self.fifty)
 
     cpdef int evaluate(self, Position position) except? EVAL_ERROR:
         cdef Sums sums
@@ -1191,7 +1207,7 @@ cdef class Tuned(Evaluator):
         index = key & (CACHE_SLOTS - 1)
         slot = self.cache[index]
         if slot != 0 and (slot & CACHE_TAG) == (key & CACHE_TAG):
-            return <int> (slot & 0xFFFF) - 32768
+            return self.scaled(<Chess> position, <int> (slot & 0xFFFF) - 32768)
         sums.counts = NULL
         sums.mg_weights, sums.eg_weights = self.mg, self.eg
         sums.psq_mg, sums.psq_eg = self.psq_mg, self.psq_eg
@@ -1206,7 +1222,7 @@ cdef class Tuned(Evaluator):
             score += self.net_score(<Chess> position)
         if -32768 <= score <= 32767:
             self.cache[index] = (key & CACHE_TAG) | <uint64_t> (score + 32768)
-        return score
+        return self.scaled(<Chess> position, score)
 
     def explain(self, Position position):
         """Each feature group's share of the score (side to move's view, tapered,

@@ -99,6 +99,7 @@ class AlphaBeta(PyAlphaBeta):
     tt_ways: int = field(default=1, validator=whole(1, 2), kw_only=True)
     iterative: bool = field(default=False, validator=FLAG, kw_only=True)
     tt_move: bool = field(default=True, validator=FLAG, kw_only=True)
+    pv_cuts: bool = field(default=True, validator=FLAG, kw_only=True)
     captures: bool = field(default=False, validator=FLAG, kw_only=True)
     killers: bool = field(default=False, validator=FLAG, kw_only=True)
     history: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -235,6 +236,7 @@ class AlphaBeta(PyAlphaBeta):
             "tt_ways": self.tt_ways,
             "iterative": self.iterative,
             "tt_move": self.tt_move,
+            "pv_cuts": self.pv_cuts,
             "captures": self.captures,
             "killers": self.killers,
             "history": self.history,

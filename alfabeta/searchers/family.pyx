@@ -193,6 +193,7 @@ cdef struct Options:
     bint pvs
     bint research_leaves
     bint tt
+    bint pv_cuts
     bint iterative
     bint quiescence
     bint qs_tt
@@ -307,6 +308,7 @@ cdef class Family:
         self.o.pvs = o["pvs"]
         self.o.research_leaves = o["research_leaves"]
         self.o.tt = o["tt"]
+        self.o.pv_cuts = o["pv_cuts"]
         self.o.iterative = o["iterative"]
         self.o.quiescence = o["quiescence"]
         self.o.qs_tt = o["qs_tt"] and o["tt"] and o["quiescence"]
@@ -809,7 +811,8 @@ cdef class Family:
                 return alpha
         if self.o.tt:
             if self.probe(key, depth, ply, &alpha, &beta, &tt_move, &score,
-                          (ply > 0 or self.o.mtd) and not excluding):
+                          (ply > 0 or self.o.mtd) and not excluding
+                          and (self.o.pv_cuts or beta - alpha == 1)):
                 return score
         if depth <= 0:
             return self.horizon(key, ply, alpha, beta, status)
