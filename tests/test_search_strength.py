@@ -429,6 +429,39 @@ def test_the_clock_stretches_while_the_best_move_changes_and_after_a_score_drop(
     assert fixed.budget(1, 0) == fixed.budget(2, -500) == 1.0
 
 
+def test_the_clock_spends_by_the_best_moves_share_of_the_nodes_with_node_share():
+    def budget(share, node_share=True):
+        clock = timeman.IterationClock(1.0, legal_moves=20, adaptive=True, node_share=node_share)
+        return clock.budget(5, 10, share)
+
+    assert budget(0.9) == pytest.approx(0.81)  # (1.5 − 0.9) × 1.35: a clear move
+    assert budget(0.5) == pytest.approx(1.35)  # rivals took half the work
+    assert budget(0.0) == pytest.approx(2.025) and budget(1.0) == pytest.approx(0.675)
+    assert budget(None) == budget(0.9, node_share=False) == 1.0
+
+
+def test_the_search_tells_the_clock_its_best_moves_share_of_the_nodes(catalog, monkeypatch):
+    shares = []
+
+    def stop_after(clock, move, value, elapsed, best_share=None):
+        shares.append(best_share)
+        return clock.budget(move, value, best_share) <= elapsed
+
+    monkeypatch.setattr(timeman.IterationClock, "stop_after", stop_after)
+    searcher = catalog.searcher("negascout(tt=on, iterative=on, quiescence=on, depth=4)")
+    clock = Limit(wtime=100.0, btime=100.0)
+    chess, evaluator = catalog.game("chess"), catalog.evaluator("tuned")
+    # one legal move: every node of each pass is under it
+    searcher.search(chess.from_string("k7/8/8/8/8/2q5/8/1K6 w - - 0 1"), evaluator, clock)
+    assert shares == [1.0] * 4
+    # Kxd2 (a bare-kings draw, ended at once) and Kf1: a node each at depth 1; then the
+    # best move, Kxd2, keeps its one node while plain alpha-beta's tree under Kf1 grows
+    shares.clear()
+    plain = catalog.searcher("alphabeta(iterative=on, depth=4)")
+    plain.search(chess.from_string("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1"), evaluator, clock)
+    assert shares[0] == 0.5 and shares == sorted(shares, reverse=True) and shares[-1] < 0.01
+
+
 def test_a_clocked_search_with_a_single_legal_move_answers_after_one_iteration(catalog):
     position = ChessGame("7k/8/8/8/8/8/6q1/7K w - - 0 1")  # Kxg2 is the only move
     result = catalog.searcher("negascout(tt=on, iterative=on, adaptive_time=on)").search(

@@ -148,6 +148,7 @@ class AlphaBeta(PyAlphaBeta):
     spare_checks: bool = field(default=False, validator=FLAG, kw_only=True)
     frontier: int = field(default=0, validator=whole(0), kw_only=True)
     adaptive_time: bool = field(default=False, validator=FLAG, kw_only=True)
+    node_time: bool = field(default=False, validator=FLAG, kw_only=True)
     moves_to_go: int = field(default=timeman.MOVES_TO_GO, validator=whole(1, 1000), kw_only=True)
     extensions: int = field(default=0, validator=whole(0), kw_only=True)
     extend_from: int = field(default=0, validator=whole(0), kw_only=True)
@@ -310,7 +311,10 @@ class AlphaBeta(PyAlphaBeta):
         clock = None
         if soft_budget is not None:
             clock = timeman.IterationClock(
-                soft_budget, len(position.legal_moves()), adaptive=self.adaptive_time
+                soft_budget,
+                len(position.legal_moves()),
+                adaptive=self.adaptive_time,
+                node_share=self.node_time,
             )
         table, picker = self._kept_for_search(position, evaluator)
         return family.search(

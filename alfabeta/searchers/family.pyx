@@ -287,6 +287,8 @@ cdef class Family:
     cdef TranspositionTable table
     cdef MovePicker picker
     cdef int root_best        # best value among the finished root moves of this pass
+    cdef long long root_start  # the node count when this pass's root moves began
+    cdef long long root_best_nodes  # the nodes the pass's best root move took
     cdef int[SEARCH_MAX_PLY + 2] path  # the move made at each ply (NO_MOVE: a null move)
     cdef int[SEARCH_MAX_PLY + 2] excluded  # ``singular``: the move a ply's test leaves out
     cdef int[SEARCH_MAX_PLY + 2] static_at  # ``static_trend``: each ply's static score
@@ -668,7 +670,7 @@ cdef class Family:
         cdef int excluded = self.excluded[ply]
         cdef int staged = 0, previous = self.path[ply - 1] if ply > 0 else NO_MOVE
         cdef int see_floor = 0
-        cdef long long history_floor = 0
+        cdef long long history_floor = 0, nodes_before = 0
         cdef int* moves = ply_moves(self.ctx, ply)
         cdef bint quiet_node = (o.see_prune or o.history_prune) and ply > 0 \
             and beta - alpha == 1 and not self.pos.is_tactical()
@@ -682,6 +684,8 @@ cdef class Family:
         count = self.pos.generate(moves)
         if self.picker.active:
             staged = self.picker.order(self.pos, moves, count, ply, tt_move, previous)
+        if ply == 0:
+            self.root_start = self.ctx.nodes
         for i in range(count):
             m = moves[i]
             if i >= quiet_limit and i >= staged and i > 0:
@@ -701,6 +705,8 @@ cdef class Family:
             a = alpha if o.pvs or alpha > best else best
             if ply == 0 and not o.shared_root:
                 a = alpha_orig
+            if ply == 0:
+                nodes_before = self.ctx.nodes
             if singular and m == tt_move:
                 value = self.child(m, i, depth + singular, ply, a, beta, tt_move,
                                    extended + (singular > 0), staged)
@@ -714,6 +720,7 @@ cdef class Family:
                     best_move = m
                     if ply == 0:
                         self.root_best = value
+                        self.root_best_nodes = self.ctx.nodes - nodes_before
                 if value > best:
                     best = value
                 if value > alpha:
@@ -727,6 +734,7 @@ cdef class Family:
                     pv_set(self.ctx, ply, m)
                     if ply == 0:
                         self.root_best = value
+                        self.root_best_nodes = self.ctx.nodes - nodes_before
                 if best >= beta:
                     return self.cut(key, depth, ply, moves, i, staged,
                                     best if o.fail_soft else beta, alpha_orig, beta_orig)
@@ -1028,8 +1036,15 @@ cdef class Family:
         (it ends the root only in MTD(f), whose passes are memory-enhanced tests); the best
         root move so far is kept in ``root_best`` and the principal variation at ply 0."""
         self.root_best = 0
+        self.root_start, self.root_best_nodes = self.ctx.nodes, 0  # set again for its moves
         self.cut_expected[0] = False
         return self.node(depth, 0, alpha, beta, False, 0)
+
+    cdef double best_share(self) noexcept:
+        """The share of the last root pass's nodes (those below its moves) its best move
+        took (0 to 1)."""
+        cdef long long spent = self.ctx.nodes - self.root_start
+        return <double> self.root_best_nodes / spent if spent > 0 else 0.0
 
     # ---- drivers ----------------------------------------------------------------------------
     cdef int mtd(self, int depth, int guess) except? -2147483647:
@@ -1103,7 +1118,9 @@ def search(Position position, Evaluator evaluator, limit, dict options, book=Non
     """Run the family search; see the module docstring for the options. ``book(position)``
     may answer with a move before any search. ``on_info(info, seldepth, hashfull)`` is
     called after every completed iteration; no iteration starts once
-    ``clock.stop_after(move, value, elapsed)`` (a ``timeman.IterationClock``) says so. With
+    ``clock.stop_after(move, value, elapsed, best_share)`` (a ``timeman.IterationClock``;
+    ``best_share``: the share of the iteration's last pass's nodes its best move took) says
+    so. With
     ``tt`` on, the search uses ``table`` (kept by the caller between searches) or a fresh
     one; likewise ``picker`` (from ``new_picker``), whose history it starts from, halved."""
     cdef SearchContext ctx = SearchContext(position, evaluator, limit)
@@ -1144,7 +1161,8 @@ def search(Position position, Evaluator evaluator, limit, dict options, book=Non
             on_info(info, ctx.seldepth, family.hashfull())
         if value >= SCORE_WIN - depth // 2 or value <= -(SCORE_WIN - depth // 2):
             break  # a mate within half the depth: reductions hide no shorter one any more
-        if clock is not None and clock.stop_after(best_move, value, ctx.elapsed()):
+        if clock is not None and clock.stop_after(best_move, value, ctx.elapsed(),
+                                                  family.best_share()):
             break
     if best_move is None:
         best_move, best_pv = ctx.fallback()

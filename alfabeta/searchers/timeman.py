@@ -96,6 +96,13 @@ the search may then spend ``SCORE_DROP_FACTOR`` times its budget to find the way
 
 SCORE_DROP_FACTOR = 1.5
 
+NODE_SHARE_BASE = 1.5
+NODE_SHARE_SCALE = 1.35
+"""With ``node_share``: the soft budget is also scaled by (``NODE_SHARE_BASE`` − s) ×
+``NODE_SHARE_SCALE``, s being the share of the last iteration's nodes the best move took: a
+move that took 90 % of them is clear (×0.81), one that took half shares the work with rivals
+(×1.35). The usual constants of engines that spend by node share."""
+
 MOST_STRETCH = 2.5
 """The soft budget never grows beyond this many times its size (the hard limit still holds)."""
 
@@ -106,17 +113,20 @@ class IterationClock:
     each completed one. ``soft`` is the move's soft budget (``for_move``). ``adaptive`` adds the
     rules: a forced move (one legal reply) is played after the first iteration; the budget
     stretches while the best move changes (``BEST_MOVE_CHANGE``) and when the score drops
-    (``SCORE_DROP``), up to ``MOST_STRETCH``; off, the soft budget is fixed."""
+    (``SCORE_DROP``), up to ``MOST_STRETCH``; off, the soft budget is fixed. ``node_share``
+    (with ``adaptive``) scales it by the best move's share of the nodes (``NODE_SHARE_BASE``)."""
 
     soft: float
     legal_moves: int = 0
     adaptive: bool = False
+    node_share: bool = False
     _move: Any = field(default=None, init=False)
     _value: int | None = field(default=None, init=False)
     _instability: float = field(default=0.0, init=False)
 
-    def budget(self, move: Any, value: int) -> float:
-        """The soft budget after an iteration that chose ``move`` with ``value``."""
+    def budget(self, move: Any, value: int, best_share: float | None = None) -> float:
+        """The soft budget after an iteration that chose ``move`` with ``value``, the move
+        having taken ``best_share`` (0 to 1; None: unknown) of the iteration's nodes."""
         if not self.adaptive:
             return self.soft
         self._instability /= 2
@@ -125,11 +135,16 @@ class IterationClock:
         stretch = 1 + BEST_MOVE_CHANGE * self._instability
         if self._value is not None and value <= self._value - SCORE_DROP:
             stretch *= SCORE_DROP_FACTOR
+        if self.node_share and best_share is not None:
+            stretch *= (NODE_SHARE_BASE - min(max(best_share, 0.0), 1.0)) * NODE_SHARE_SCALE
         self._move, self._value = move, value
         return self.soft * min(stretch, MOST_STRETCH)
 
-    def stop_after(self, move: Any, value: int, elapsed: float) -> bool:
-        """True when no new iteration should start, ``elapsed`` seconds into the search."""
+    def stop_after(
+        self, move: Any, value: int, elapsed: float, best_share: float | None = None
+    ) -> bool:
+        """True when no new iteration should start, ``elapsed`` seconds into the search
+        (``best_share`` as in ``budget``)."""
         if self.adaptive and self.legal_moves == 1:
             return True
-        return elapsed >= self.budget(move, value)
+        return elapsed >= self.budget(move, value, best_share)
