@@ -201,6 +201,11 @@ def test_tuned_fifty_shrinks_the_score_as_the_fifty_move_clock_runs(catalog):
             assert damped.evaluate(position) == expected  # the same from its cache
         for clock in (200, 900):  # from a clock of ``fifty`` on: level
             assert damped.evaluate(board(catalog, fen.format(side, clock))) == 0
+        # explain gives the damping its own share, so its terms still sum to evaluate
+        position = board(catalog, fen.format(side, 60))
+        terms = damped.explain(position)
+        assert round(terms["fifty-move clock"]) == damped.evaluate(position) - fresh
+        assert abs(sum(terms.values()) - damped.evaluate(position)) <= 0.5
 
 
 @pytest.mark.parametrize("fifty", [-1, 1, 99, 10001, True, 150.5, "x"])

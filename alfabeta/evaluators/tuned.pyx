@@ -1197,36 +1197,41 @@ cdef class Tuned(Evaluator):
         return round_div(<long long> score * max(self.fifty - board.halfmove, 0), self.fifty)
 
     cpdef int evaluate(self, Position position) except? EVAL_ERROR:
+        if not isinstance(position, Chess):
+            raise TypeError(f"tuned evaluates chess positions, not {position.name}")
+        return self.scaled(<Chess> position, self.unscaled(<Chess> position))
+
+    cdef inline int unscaled(self, Chess position) noexcept:
+        """The score before ``scaled``: from the cache, or computed and remembered there."""
         cdef Sums sums
         cdef int phase, score
         cdef long long mg, eg
         cdef uint64_t key, slot, index
-        if not isinstance(position, Chess):
-            raise TypeError(f"tuned evaluates chess positions, not {position.name}")
         key = position.c_key()
         index = key & (CACHE_SLOTS - 1)
         slot = self.cache[index]
         if slot != 0 and (slot & CACHE_TAG) == (key & CACHE_TAG):
-            return self.scaled(<Chess> position, <int> (slot & 0xFFFF) - 32768)
+            return <int> (slot & 0xFFFF) - 32768
         sums.counts = NULL
         sums.mg_weights, sums.eg_weights = self.mg, self.eg
         sums.psq_mg, sums.psq_eg = self.psq_mg, self.psq_eg
         sums.mobility_mg, sums.mobility_eg = self.mobility_mg, self.mobility_eg
         sums.mg = sums.eg = 0
-        phase = count_features(<Chess> position, &sums, self.pawn_slot(<Chess> position))
+        phase = count_features(position, &sums, self.pawn_slot(position))
         mg, eg = sums.mg, sums.eg
         if position.side_to_move != WHITE:
             mg, eg = -mg, -eg
         score = round_div(mg * phase + eg * (PHASE_TOTAL - phase), PHASE_TOTAL)
         if self.hidden:
-            score += self.net_score(<Chess> position)
+            score += self.net_score(position)
         if -32768 <= score <= 32767:
             self.cache[index] = (key & CACHE_TAG) | <uint64_t> (score + 32768)
-        return self.scaled(<Chess> position, score)
+        return score
 
     def explain(self, Position position):
         """Each feature group's share of the score (side to move's view, tapered,
-        unrounded): their sum rounds to ``evaluate``."""
+        unrounded), with ``fifty``'s damping as a group of its own: their sum rounds to
+        ``evaluate``."""
         counts, phase = features(position)
         sign = 1 if position.side_to_move == WHITE else -1
         groups = {}
@@ -1237,4 +1242,7 @@ cdef class Tuned(Evaluator):
                 groups[group] = groups.get(group, 0.0) + float(value)
         if self.hidden:
             groups["network"] = float(self.net_score(<Chess?> position))
+        if self.fifty and (<Chess?> position).halfmove:
+            plain = self.unscaled(<Chess> position)
+            groups["fifty-move clock"] = float(self.scaled(<Chess> position, plain) - plain)
         return groups
