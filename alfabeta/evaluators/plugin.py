@@ -101,5 +101,5 @@ def register_evaluators(register: Callable[..., None]) -> None:
         games=("chess",),
         description="linear tapered evaluation fitted to alfabeta's games by Texel's method "
         "(alfabeta tune); tuned(weights=FILE) plays another fit, tuned(fifty=200) damps the "
-        "score as the fifty-move clock runs",
+        "score as the fifty-move clock runs, tuned(endgames=on) knows drawn material and KPK",
     )

@@ -61,6 +61,7 @@ import numpy as np
 
 from alfabeta.core.evaluator cimport EVAL_ERROR, Evaluator
 from alfabeta.core.position cimport Position
+from alfabeta.evaluators.endgames cimport endgame_score
 from alfabeta.games.chess.board cimport (
     BISHOP,
     BLACK,
@@ -1003,6 +1004,7 @@ cdef class Tuned(Evaluator):
     cdef int[MOBILITY_SPAN * 5] mobility_eg
     cdef object weights_file
     cdef int fifty  # the score times (fifty − halfmove clock) / fifty; 0: not scaled
+    cdef bint endgames  # scores corrected by ``endgame_score``
     cdef uint64_t* cache
     cdef PawnEntry* pawn_cache
     cdef int hidden  # the residual network's width; 0: none
@@ -1036,13 +1038,16 @@ cdef class Tuned(Evaluator):
             ^ (board.pieces[BLACK][PAWN] * 0xC2B2AE3D27D4EB4FULL)
         return &self.pawn_cache[h >> (64 - PAWN_BITS)]
 
-    def __init__(self, weights=None, fifty=0):
+    def __init__(self, weights=None, fifty=0, endgames=False):
+        if not isinstance(endgames, bool):
+            raise InvalidOptionError(f"tuned endgames={endgames!r}: expected on or off")
         if isinstance(fifty, bool) or not isinstance(fifty, int) or not (
                 fifty == 0 or 100 <= fifty <= 10000):
             raise InvalidOptionError(
                 f"tuned fifty={fifty!r}: expected 0 (off) or a whole number 100 to 10000")
         self.weights_file = weights
         self.fifty = fifty
+        self.endgames = endgames
         mg, eg = load_weights(weights)
         self.set_net(load_net(weights))
         for i in range(FEATURE_COUNT):
@@ -1187,6 +1192,8 @@ cdef class Tuned(Evaluator):
         chosen = {} if self.weights_file is None else {"weights": self.weights_file}
         if self.fifty:
             chosen["fifty"] = self.fifty
+        if self.endgames:
+            chosen["endgames"] = True
         return chosen
 
     cdef inline int scaled(self, Chess board, int score) noexcept:
@@ -1202,16 +1209,27 @@ cdef class Tuned(Evaluator):
         return self.scaled(<Chess> position, self.unscaled(<Chess> position))
 
     cdef inline int unscaled(self, Chess position) noexcept:
-        """The score before ``scaled``: from the cache, or computed and remembered there."""
-        cdef Sums sums
-        cdef int phase, score
-        cdef long long mg, eg
+        """The score before ``scaled``: from the cache, or computed (``terms_score``, then
+        ``endgame_score`` with ``endgames``) and remembered there."""
+        cdef int score
         cdef uint64_t key, slot, index
         key = position.c_key()
         index = key & (CACHE_SLOTS - 1)
         slot = self.cache[index]
         if slot != 0 and (slot & CACHE_TAG) == (key & CACHE_TAG):
             return <int> (slot & 0xFFFF) - 32768
+        score = self.terms_score(position)
+        if self.endgames:
+            score = endgame_score(position, score)
+        if -32768 <= score <= 32767:
+            self.cache[index] = (key & CACHE_TAG) | <uint64_t> (score + 32768)
+        return score
+
+    cdef int terms_score(self, Chess position) noexcept:
+        """The features' tapered score, rounded, plus the network's."""
+        cdef Sums sums
+        cdef int phase, score
+        cdef long long mg, eg
         sums.counts = NULL
         sums.mg_weights, sums.eg_weights = self.mg, self.eg
         sums.psq_mg, sums.psq_eg = self.psq_mg, self.psq_eg
@@ -1224,14 +1242,12 @@ cdef class Tuned(Evaluator):
         score = round_div(mg * phase + eg * (PHASE_TOTAL - phase), PHASE_TOTAL)
         if self.hidden:
             score += self.net_score(position)
-        if -32768 <= score <= 32767:
-            self.cache[index] = (key & CACHE_TAG) | <uint64_t> (score + 32768)
         return score
 
     def explain(self, Position position):
         """Each feature group's share of the score (side to move's view, tapered,
-        unrounded), with ``fifty``'s damping as a group of its own: their sum rounds to
-        ``evaluate``."""
+        unrounded), with ``endgames``' correction and ``fifty``'s damping as groups of their
+        own: their sum rounds to ``evaluate``."""
         counts, phase = features(position)
         sign = 1 if position.side_to_move == WHITE else -1
         groups = {}
@@ -1242,6 +1258,9 @@ cdef class Tuned(Evaluator):
                 groups[group] = groups.get(group, 0.0) + float(value)
         if self.hidden:
             groups["network"] = float(self.net_score(<Chess?> position))
+        if self.endgames:
+            plain = self.terms_score(<Chess> position)
+            groups["endgame"] = float(endgame_score(<Chess> position, plain) - plain)
         if self.fifty and (<Chess?> position).halfmove:
             plain = self.unscaled(<Chess> position)
             groups["fifty-move clock"] = float(self.scaled(<Chess> position, plain) - plain)
