@@ -42,6 +42,7 @@ def test_the_evaluator_option_offers_every_chess_evaluator_and_plays_with_emotio
         "emotional",
         "material",
         "tuned",
+        "tuned(endgames=on)",
     }
     engine.configure({"Evaluator": "emotional"})
     board = chess.Board("3q2kr/Q4pnp/8/p2p2p1/4r3/8/5PPP/1R3K2 b - - 0 40")

@@ -905,7 +905,7 @@ cdef class ChessGame(Chess):
         "capture_history=on, quiet_cuts=on, tt_static=on, null_depth=3, keep_history=on, malus=on, "
         "countermove=on, fail=soft, node_time=on)"
     )
-    play_evaluator = "tuned"
+    play_evaluator = "tuned(endgames=on)"
     # the bench set: openings, the perft positions, middlegames and endgames (~20)
     bench_positions = (
         "startpos",
