@@ -46,6 +46,10 @@ A weights file may also hold a residual network (``alfabeta tune --net H``,
 score (``net_score``), in centipawns for the side to move, is added to the rounded linear
 score. Its inputs are the pieces by colour, kind and square, seen from each side; it is
 integer arithmetic throughout, so a score is the same on every machine.
+
+``tuned(endgames=on)`` (the chess engine's) then corrects the score where the material is a
+known draw or win, which no sum of terms sees: a king-and-pawn bitbase, lone minor pieces, the
+wrong bishop, opposite bishops (``alfabeta.evaluators.endgames``).
 """
 
 import functools
