@@ -56,7 +56,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
-    lines = sorted(endgame_lines(args.source, args.max_units, args.min_pawns, args.balance))
+    try:
+        lines = sorted(endgame_lines(args.source, args.max_units, args.min_pawns, args.balance))
+    except (OSError, UnicodeDecodeError) as error:  # a missing, unreadable or corrupt file
+        parser.error(f"cannot read --source {str(args.source)!r}: {error}")
     picked = random.Random(args.seed).sample(lines, min(args.count, len(lines)))
     args.out.write_text("".join(f"{line}\n" for line in picked))
     print(f"{len(picked)} of {len(lines)} endgame positions written to {args.out}")
