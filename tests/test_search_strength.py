@@ -211,6 +211,9 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     # checks extended only at the horizon and deep in the tree
     assert nodes(", extensions=16, extend_from=4") < nodes(", extensions=16")
     assert nodes(", extend_from=4") == plain  # a limit on the check extension
+    # checks that hang the checking piece are not extended above the horizon
+    assert nodes(", extensions=16, check_see=on") < nodes(", extensions=16")
+    assert nodes(", check_see=on") == plain  # a limit on the check extension
     singular = ", extensions=16, singular=on"
     assert nodes(singular + ", singular_depth=3") != nodes(singular)  # more nodes tested
     # the table's move a ply shallower where its bound beats β but it is not singular

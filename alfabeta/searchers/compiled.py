@@ -152,6 +152,7 @@ class AlphaBeta(PyAlphaBeta):
     moves_to_go: int = field(default=timeman.MOVES_TO_GO, validator=whole(1, 1000), kw_only=True)
     extensions: int = field(default=0, validator=whole(0), kw_only=True)
     extend_from: int = field(default=0, validator=whole(0), kw_only=True)
+    check_see: bool = field(default=False, validator=FLAG, kw_only=True)
     mate_threat: bool = field(default=False, validator=FLAG, kw_only=True)
     singular: bool = field(default=False, validator=FLAG, kw_only=True)
     singular_depth: int = field(default=7, validator=whole(2, 64), kw_only=True)
@@ -286,6 +287,7 @@ class AlphaBeta(PyAlphaBeta):
             "frontier": self.frontier,
             "extensions": self.extensions,
             "extend_from": self.extend_from,
+            "check_see": self.check_see,
             "mate_threat": self.mate_threat,
             "singular": self.singular,
             "singular_depth": self.singular_depth,

@@ -113,6 +113,8 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   deeper, at most that many times along a path ("continuación heurística", §1.10);
   ``extend_from``: only at the horizon (depth ≤ 0, where quiescence would stand pat) and at
   depth ≥ this (0: everywhere), as Stockfish extends checks only deep in the tree;
+  ``check_see``: above the horizon, not when the move that made the position tactical loses
+  material by static exchange (a check that hangs the checking piece);
   ``mate_threat`` (with ``null_move`` and fail-soft bounds, which carry the mate out): a
   node whose null move is mated (the opponent, given a free move, mates) is searched one
   ply deeper, counted against ``extensions``;
@@ -233,6 +235,7 @@ cdef struct Options:
     int frontier
     int extensions
     int extend_from
+    bint check_see
     bint mate_threat
     bint singular
     int singular_depth
@@ -295,6 +298,8 @@ cdef class Family:
     cdef bint[SEARCH_MAX_PLY + 2] worsening  # ``improving``: the ply's static score fell
     cdef bint[SEARCH_MAX_PLY + 2] cut_expected  # ``lmr_cut``: the ply's node expects a cut-off
     cdef int[SEARCH_MAX_PLY + 2] raw_static  # ``correction``: the ply's evaluator score
+    # ``check_see``: the ply's position was made tactical by a move that loses material
+    cdef bint[SEARCH_MAX_PLY + 2] losing_check
     cdef int* correction      # ``correction``: per side, CORRECTION_GRAIN × points
     # ``lmr_log``: [depth][move number] → ⌊0.75 + ln(depth)·ln(move number)/2.25 × lmr_scale/100⌋
     cdef int[64][64] lmr_table
@@ -355,6 +360,7 @@ cdef class Family:
         self.o.frontier = o["frontier"]
         self.o.extensions = o["extensions"]
         self.o.extend_from = o["extend_from"]
+        self.o.check_see = o["check_see"]
         self.o.mate_threat = o["mate_threat"] and o["null_r"] > 0 and o["fail_soft"]
         self.o.singular = o["singular"] and o["tt"]
         self.o.singular_depth = o["singular_depth"]
@@ -405,7 +411,8 @@ cdef class Family:
         if status[0] == RESULT_LEAF:
             depth[0] = 0
         elif self.o.extensions and extended[0] < self.o.extensions \
-                and (depth[0] <= 0 or depth[0] >= self.o.extend_from) and self.pos.is_tactical():
+                and (depth[0] <= 0 or depth[0] >= self.o.extend_from
+                     and not self.losing_check[ply]) and self.pos.is_tactical():
             depth[0] += 1
             extended[0] += 1
         return 0
@@ -556,6 +563,7 @@ cdef class Family:
             return False
         self.path[ply] = NO_MOVE
         self.cut_expected[ply + 1] = not self.cut_expected[ply]
+        self.losing_check[ply + 1] = False
         value = -self.node(depth - reduction - 1, ply + 1, -beta, -beta + 1, False, extended)
         self.pos.unmake_null()
         threatened[0] = self.o.mate_threat and value <= -PROVEN
@@ -596,6 +604,8 @@ cdef class Family:
         # the opposite of what that node expects
         self.cut_expected[ply + 1] = index > 0 if pv_node else not self.cut_expected[ply]
         self.pos.make(move)
+        if o.check_see:
+            self.losing_check[ply + 1] = self.pos.is_tactical() and self.losing_move(move)
         if late:
             reduction = self.reduction(depth, index, pv_node, history)
             # the picker put the table's move first; noisy_at is False without quiet_cuts
@@ -631,6 +641,15 @@ cdef class Family:
             value = -self.node(depth - 1, ply + 1, -beta, -alpha, True, extended)
         self.pos.unmake(move)
         return value
+
+    cdef inline bint losing_move(self, int move) except -1:
+        """Does ``move``, just made, lose material by static exchange? (It is unmade for
+        the exchange and made again.)"""
+        cdef bint losing
+        self.pos.unmake(move)
+        losing = self.pos.exchange(move) < 0
+        self.pos.make(move)
+        return losing
 
     cdef inline int reduction(self, int depth, int index, bint pv_node,
                               long long history) except? -2147483647:
@@ -1013,6 +1032,7 @@ cdef class Family:
                 continue
             self.path[ply] = moves[i]
             self.cut_expected[ply + 1] = not self.cut_expected[ply]
+            self.losing_check[ply + 1] = False
             self.pos.make(moves[i])
             value = -self.node(0, ply + 1, -raised, -raised + 1, True, extended)
             if not self.ctx.aborted and value >= raised:
