@@ -324,6 +324,13 @@ def build_parser() -> argparse.ArgumentParser:
         "stands on its first two ranks",
     )
     tune.add_argument(
+        "--net-attacks",
+        action="store_true",
+        help="--net also reads each side's attack on the other's king (the zone squares its "
+        "pawns, knights, bishops, rooks and queens attack, its attackers, its kinds of safe "
+        "check, the zone's weak squares) beside the pieces",
+    )
+    tune.add_argument(
         "--net-activation",
         default="crelu",
         help="--net's activation: each hidden unit's sum clipped to [0, 1] (crelu), or clipped "
@@ -1147,8 +1154,8 @@ def check_net_options(args: argparse.Namespace) -> None:
     if args.net_activation not in NET_ACTIVATIONS:
         choices = ", ".join(NET_ACTIVATIONS)
         raise InvalidOptionError(f"tune: --net-activation must be one of {choices}")
-    for needs_net in ("net_positions", "net_blend"):
-        if getattr(args, needs_net) not in (None, []) and not args.net:
+    for needs_net in ("net_positions", "net_blend", "net_attacks"):
+        if getattr(args, needs_net) not in (None, [], False) and not args.net:
             option = "--" + needs_net.replace("_", "-")
             raise InvalidOptionError(f"tune: {option} needs --net: add --net H")
     if args.net_blend is not None and not 0 <= args.net_blend <= 1:
@@ -1198,6 +1205,7 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
         net_king_buckets=args.net_king_buckets,
         net_activation=args.net_activation,
         net_blend=args.net_blend,
+        net_attack_inputs=args.net_attacks,
     )
     about = {
         "positions": len(positions),

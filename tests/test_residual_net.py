@@ -11,7 +11,14 @@ from conftest import random_game_positions
 
 from alfabeta.cli import main
 from alfabeta.core import InvalidOptionError
-from alfabeta.evaluators.tuned import Tuned, default_weights_path, load_net, load_weights
+from alfabeta.evaluators.tuned import (
+    ATTACK_INPUTS,
+    Tuned,
+    attack_inputs,
+    default_weights_path,
+    load_net,
+    load_weights,
+)
 from alfabeta.games.chess.board import ChessGame
 from alfabeta.learning import residual, texel
 
@@ -57,6 +64,8 @@ def weights_with(net, path):
         "bias": [int(v) for v in net["bias"]],
         "output": [int(v) for v in net["output"]],
     }
+    if net.get("attacks") is not None:
+        data["net"]["attacks"] = [int(v) for v in np.ravel(net["attacks"])]
     path.write_text(json.dumps(data))
     return str(path)
 
@@ -73,9 +82,10 @@ def assert_the_evaluator_adds_the_reference(path, positions):
     reference computes for the file's network."""
     rows = np.array([texel.input_rows(p.to_string()) for p in positions], dtype=np.int16)
     mover = np.array([p.side_to_move for p in positions])
+    attacks = np.array([attack_inputs(p) for p in positions])
     played, linear = Tuned(weights=path), linear_only(path)
     got = [played.evaluate(p) - linear.evaluate(p) for p in positions]
-    assert got == residual.scores(load_net(path), rows, mover).tolist()
+    assert got == residual.scores(load_net(path), rows, mover, attacks).tolist()
 
 
 @pytest.mark.parametrize("activation", ["crelu", "screlu"])
@@ -213,6 +223,50 @@ def test_explain_gives_the_network_its_share(tmp_path):
     assert round(sum(shares.values())) == evaluator.evaluate(position)
 
 
+def test_attack_inputs_count_each_sides_attack_on_the_enemy_king():
+    # white's knight on g5 attacks f7 and h7 of black's king's zone, its bishop on c4 f7:
+    # two attackers, no safe check, no weak square; black's bishop on c5 attacks f2, which
+    # only white's king holds (a weak square)
+    fen = "r1bq1rk1/pppp1ppp/2n2n2/2b1p1N1/2B1P3/8/PPPP1PPP/RNBQK2R w KQ - 0 1"
+    white = [0, 2, 1, 0, 0, 2, 0, 0]
+    black = [0, 0, 1, 0, 0, 1, 0, 1]
+    assert attack_inputs(ChessGame(fen)).tolist() == white + black
+    assert attack_inputs(ChessGame(fen).mirror()).tolist() == black + white
+    # the queen can check safely on d8, and attacks none of the zone's squares
+    checks = attack_inputs(ChessGame("6k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1"))
+    assert checks.tolist() == [0, 0, 0, 0, 0, 0, 1, 0] + [0] * 8
+    # the pawns on f6 and h6 both attack g7 (counted once; f6's e7 is outside the zone),
+    # which only black's king holds: a weak square
+    storm = attack_inputs(ChessGame("6k1/5p1p/5PpP/8/8/8/8/6K1 w - - 0 1"))
+    assert storm[: ATTACK_INPUTS // 2].tolist() == [1, 0, 0, 0, 0, 0, 0, 1]
+
+
+@pytest.mark.parametrize("activation", ["crelu", "screlu"])
+def test_the_evaluator_adds_the_attack_rows_the_reference_computes(tmp_path, activation):
+    # each view adds its own side's attack first; along games the evaluator's sums (pieces
+    # updated, attacks added per score) are the reference's, and differ from the network
+    # without its attack rows
+    net = random_net(12, seed=61, king_buckets=4, activation=activation)
+    net["attacks"] = np.random.default_rng(62).integers(-960, 961, size=(ATTACK_INPUTS, 12))
+    path = weights_with(net, tmp_path / "net.json")
+    positions = random_game_positions(6, 100, seed=63)
+    assert_the_evaluator_adds_the_reference(path, positions)
+    rows = np.array([texel.input_rows(p.to_string()) for p in positions], dtype=np.int16)
+    mover = np.array([p.side_to_move for p in positions])
+    attacks = np.array([attack_inputs(p) for p in positions])
+    with_attacks = residual.scores(net, rows, mover, attacks)
+    without = residual.scores({**net, "attacks": None}, rows, mover)
+    assert np.mean(with_attacks != without) > 0.5
+    evaluator = Tuned(weights=path)
+    for position in positions[::25]:
+        assert evaluator.evaluate(position) == evaluator.evaluate(position.mirror())
+        assert evaluator.explain(position)["network"] == (
+            evaluator.evaluate(position) - linear_only().evaluate(position)
+        )
+    with pytest.raises(ValueError, match="attack inputs"):
+        residual.scores(net, rows, mover)
+
+
 def test_input_rows_number_the_pieces_by_colour_kind_and_square():
     rows = texel.input_rows("4k3/8/8/8/8/8/8/R3K2n w - - 0 1")
     assert rows[:4] == [384 + 5 * 64 + 60, 3 * 64 + 0, 5 * 64 + 4, 384 + 64 + 7]
@@ -246,6 +300,9 @@ def test_input_rows_number_the_pieces_by_colour_kind_and_square():
         ({"king_buckets": [-1] * 64}, "from 0 to 7"),
         ({"king_buckets": "wing"}, "king_buckets must be 64 integers"),
         ({"activation": "relu"}, "activation must be one of 'crelu', 'screlu', not 'relu'"),
+        ({"attacks": [0] * (16 * 4 - 1)}, "16 × hidden attack weights"),
+        ({"attacks": [961] * (16 * 4)}, "within ±960 \\(as any 16 × hidden attack weights"),
+        ({"attacks": [0.5] * (16 * 4)}, "all integers"),
     ],
 )
 def test_a_network_that_does_not_fit_is_refused_with_the_file_named(tmp_path, change, message):
@@ -306,6 +363,28 @@ def test_the_fit_learns_what_the_linear_score_cannot_say(activation):
     assert residual.net_loss(net, data.pieces, data.mover, linear, goal, k) == losses[-1]
 
 
+def test_the_fit_learns_the_attack_on_the_king_from_the_attack_inputs():
+    # the targets add 150 centipawns per white piece attacking black's king's zone and take
+    # as many off per black piece attacking white's: the pieces' squares say it roughly, the
+    # attack inputs exactly; their rows start at 0, so the fit starts where the other does
+    data = texel.labelled([(p.to_string(), 0.5, None) for p in random_positions(2000, seed=71)])
+    bonus = 150.0 * (data.attacks[:, 5].astype(float) - data.attacks[:, ATTACK_INPUTS // 2 + 5])
+    assert 0.2 < np.mean(bonus != 0) < 0.8
+    k, linear = 0.005, np.zeros(len(data))
+    goal = 1 / (1 + np.exp(-k * bonus))
+    losses = {}
+    for name, attacks in (("pieces", None), ("attacks", data.attacks)):
+        net, losses[name] = residual.fit_net(
+            data.pieces, data.mover, linear, goal, k, 16, 40, rate=3e-3, decay=0.0, attacks=attacks
+        )
+    assert losses["attacks"][-1] < 0.5 * losses["pieces"][-1]
+    assert net["attacks"].shape == (ATTACK_INPUTS, 16) and np.abs(net["attacks"]).max() > 0
+    assert (
+        residual.net_loss(net, data.pieces, data.mover, linear, goal, k, data.attacks)
+        == (losses["attacks"][-1])
+    )
+
+
 def test_the_fit_is_the_same_from_the_same_seed():
     data = texel.labelled([(p.to_string(), 0.5, None) for p in random_positions(500, seed=4)])
     goal = np.linspace(0.2, 0.8, len(data))
@@ -323,6 +402,8 @@ def test_tune_refuses_an_impossible_network_before_the_data_is_read(tmp_path, ca
     assert "--net-epochs" in capsys.readouterr().err
     assert main([*argv, "--net-positions", str(tmp_path / "more.epd")]) != 0
     assert "--net-positions needs --net" in capsys.readouterr().err
+    assert main([*argv, "--net-attacks"]) != 0
+    assert "--net-attacks needs --net" in capsys.readouterr().err
     for decay in ("1", "-0.1"):
         assert main([*argv, "--net", "8", "--net-decay", decay]) != 0
         assert "--net-decay" in capsys.readouterr().err
@@ -357,6 +438,20 @@ def test_tune_with_a_network_writes_it_and_the_evaluator_plays_it(tmp_path, caps
     written = json.loads(out.read_text())
     assert written["net"]["hidden"] == 4 and len(written["net_losses"]) == 3
     assert written["net_held_out_loss"] is not None and written["net_epochs"] == 3
+    assert "attacks" not in written["net"]
+    assert_the_evaluator_adds_the_reference(str(out), positions)
+
+
+def test_tune_with_net_attacks_writes_their_rows_and_the_evaluator_plays_them(tmp_path, capsys):
+    data, out = tmp_path / "positions.epd", tmp_path / "w.json"
+    positions = random_positions(400, seed=13)
+    write_epd(data, positions, scored=False)
+    argv = ["tune", "--positions", str(data), "--out", str(out), "--epochs", "20", "--net", "4"]
+    assert main([*argv, "--net-epochs", "3", "--net-attacks", "--holdout", "0.2"]) == 0
+    assert "held-out" in capsys.readouterr().out
+    written = json.loads(out.read_text())
+    assert len(written["net"]["attacks"]) == ATTACK_INPUTS * 4
+    assert any(written["net"]["attacks"])
     assert_the_evaluator_adds_the_reference(str(out), positions)
 
 

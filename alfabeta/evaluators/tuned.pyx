@@ -44,8 +44,10 @@ its data); ``tuned(weights=FILE)`` plays another fit.
 A weights file may also hold a residual network (``alfabeta tune --net H``,
 ``alfabeta.learning.residual``), fitted after the linear weights to what they miss: its
 score (``net_score``), in centipawns for the side to move, is added to the rounded linear
-score. Its inputs are the pieces by colour, kind and square, seen from each side; it is
-integer arithmetic throughout, so a score is the same on every machine.
+score. Its inputs are the pieces by colour, kind and square, seen from each side, and, when
+the file has ``attacks`` weights (``tune --net-attacks``), each side's attack on the other's
+king (``attack_inputs``); it is integer arithmetic throughout, so a score is the same on every
+machine.
 
 ``tuned(endgames=on)`` (the chess engine's) then corrects the score where the material is a
 known draw or win, which no sum of terms sees: a king-and-pawn bitbase, lone minor pieces, the
@@ -165,6 +167,7 @@ cdef enum:
     NET_MAX_BIAS = 2047
     NET_MAX_OUTPUT = 2047  # |output weight| at most: 512 products of them fit an int
     NET_REFRESH = 16       # more pieces changed than this: the accumulators summed afresh
+    NET_ATTACKS = 16       # the network's attack inputs: 8 for each side (``attack_inputs``)
     PAWN_BITS = 12         # pawn structures remembered per evaluator: 2 ** this (192 KiB)
     MOBILITY_SPAN = 28     # a piece attacks 0 … 27 squares
 
@@ -207,6 +210,8 @@ cdef struct AttackMaps:
     unsigned long long twice    # … two of them or more
     int units                   # its attack units on the enemy king's zone (``KING_UNITS``)
     int attackers               # its knights … queens that attack that zone
+    int safe_checks             # its kinds of piece that can check safely (``king_attack_counts``)
+    int weak                    # the zone's squares it attacks that only the king or queen hold
 
 
 # Where the features go: with ``counts`` set, each feature's count is added to it (for
@@ -675,14 +680,17 @@ cdef inline void king_attack_counts(Chess board, int colour, int sign, Sums* sum
     cdef int kind, weak, attack = mine.units + ATTACKER_UNITS * mine.attackers
     checks[KNIGHT] = piece_attacks(TABLES, KNIGHT, king, occupied)
     checks[BISHOP], checks[ROOK], checks[QUEEN] = diagonals, lines, diagonals | lines
+    mine.safe_checks = 0
     for kind in range(KNIGHT, KING):
         if checks[kind] & mine.by_kind[kind] & safe:
             add(sums, F_SAFE_CHECK + kind - KNIGHT, sign)
             attack += CHECK_UNITS[kind]
+            mine.safe_checks += 1
     weak = popcount(piece_attacks(TABLES, KING, king, occupied) & mine.every
                     & ~(theirs.pawns | theirs.by_kind[KNIGHT] | theirs.by_kind[BISHOP]
                         | theirs.by_kind[ROOK]))
     add(sums, F_WEAK_ZONE, sign * weak)
+    mine.weak = weak
     attack += WEAK_UNITS * weak
     if not board.pieces[colour][QUEEN]:
         attack //= 2
@@ -748,10 +756,26 @@ cdef inline void pressure_counts(Chess board, int colour, int sign, Sums* sums, 
     add(sums, F_RESTRICTED, sign * popcount(theirs.every & mine.every & ~mine.pawns))
 
 
-cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns) noexcept:
+cdef inline void side_attack_inputs(Chess board, int colour, AttackMaps* mine,
+                                    int* inputs) noexcept:
+    """``colour``'s attack on the enemy king as 8 of the network's inputs: the squares of the
+    king's zone (its square and those next to it) that ``colour``'s pawns, knights, bishops,
+    rooks and queens attack (each kind's squares counted once), its pieces that attack the
+    zone, its kinds of piece that can check safely and the zone's weak squares
+    (``king_attack_counts``)."""
+    cdef int kind, king = ctz(board.pieces[colour ^ 1][KING])
+    cdef unsigned long long zone = piece_attacks(TABLES, KING, king, 0) | (1ULL << king)
+    inputs[0] = popcount(mine.pawns & zone)
+    for kind in range(KNIGHT, KING):
+        inputs[kind] = popcount(mine.by_kind[kind] & zone)
+    inputs[5], inputs[6], inputs[7] = mine.attackers, mine.safe_checks, mine.weak
+
+
+cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns, int* attacks) noexcept:
     """Add the features (white minus black) to ``sums`` and return the phase, 0 … 24.
     ``pawns``: with ``sums`` weighted, the slot that remembers the pawn structure's share
-    (``Tuned``); NULL when counting."""
+    (``Tuned``); NULL when counting. ``attacks``: where the network's ``NET_ATTACKS`` attack
+    inputs go (white's attack on black's king, then black's on white's), or NULL."""
     cdef int kind, phase = 0
     cdef AttackMaps white, black
     cdef Sums pawn_sums
@@ -798,6 +822,9 @@ cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns) noexcept:
     flank_counts(board, BLACK, -1, sums, &black, &white)
     threat_by_counts(board, WHITE, 1, sums, &white, &black)
     threat_by_counts(board, BLACK, -1, sums, &black, &white)
+    if attacks != NULL:
+        side_attack_inputs(board, WHITE, &white, attacks)
+        side_attack_inputs(board, BLACK, &black, attacks + NET_ATTACKS // 2)
     add(sums, F_TEMPO, 1 if board.side_to_move == WHITE else -1)
     for kind in range(KNIGHT, KING):
         phase += PHASE_WEIGHT[kind] * (popcount(board.pieces[0][kind])
@@ -923,8 +950,10 @@ def load_net(path=None):
     NET_INPUTS × hidden, NET_ONE to 1.0), ``bias`` (hidden), ``output`` (buckets
     × 2 × hidden, each bucket's centipawns per unit of the side to move's clipped
     accumulator, then the other side's; the bucket of a position with n pieces on the board
-    is (n − 1) × buckets // 32) and ``offset`` (centipawns); None when the file has none
-    (``"prior"`` has none). A network that does not fit raises InvalidOptionError."""
+    is (n − 1) × buckets // 32), ``offset`` (centipawns) and ``attacks`` (NET_ATTACKS ×
+    hidden weights of the attack inputs, ``attack_inputs``, as the input rows; None unless
+    the file has them); None when the file has none (``"prior"`` has none). A network that
+    does not fit raises InvalidOptionError."""
     if path == "prior":
         return None
     source = default_weights_path() if path is None else path
@@ -934,6 +963,8 @@ def load_net(path=None):
             return None
         hidden, buckets = net["hidden"], net.get("buckets", 1)
         parts = {name: np.asarray(net[name]) for name in ("input", "bias", "output")}
+        if "attacks" in net:
+            parts["attacks"] = np.asarray(net["attacks"])
         king_buckets = np.asarray(net.get("king_buckets", [0] * 64))
         offset = net["offset"]
         activation = net.get("activation", "crelu")
@@ -952,21 +983,25 @@ def load_net(path=None):
     sets = int(king_buckets.max()) + 1
     sizes = isinstance(hidden, int) and isinstance(buckets, int)
     shapes = {"input": (sets * NET_INPUTS * hidden,) if sizes else None,
-              "bias": (hidden,), "output": (2 * hidden * buckets,) if sizes else None}
+              "bias": (hidden,), "output": (2 * hidden * buckets,) if sizes else None,
+              "attacks": (NET_ATTACKS * hidden,) if sizes else None}
     if not sizes or not 1 <= hidden <= NET_MAX_HIDDEN or not 1 <= buckets <= NET_MAX_BUCKETS \
             or any(parts[name].shape != shape or parts[name].dtype.kind != "i"
-                   for name, shape in shapes.items()) \
-            or np.abs(parts["input"]).max() > NET_MAX_INPUT \
+                   for name, shape in shapes.items() if name in parts) \
+            or max(np.abs(parts[name]).max() for name in ("input", "attacks") if name in parts) \
+            > NET_MAX_INPUT \
             or np.abs(parts["bias"]).max() > NET_MAX_BIAS \
             or np.abs(parts["output"]).max() > NET_MAX_OUTPUT or not isinstance(offset, int):
         raise InvalidOptionError(
             f"tuned weights {str(source)!r}: the network must have 1 to {NET_MAX_HIDDEN} "
             f"hidden units, 1 to {NET_MAX_BUCKETS} buckets, king sets × {NET_INPUTS} × hidden "
-            f"input weights within ±{NET_MAX_INPUT}, hidden biases within ±{NET_MAX_BIAS}, buckets "
-            f"× 2 × hidden output weights within ±{NET_MAX_OUTPUT}, all integers, and an "
-            "integer offset")
+            f"input weights within ±{NET_MAX_INPUT} (as any {NET_ATTACKS} × hidden attack "
+            f"weights), hidden biases within ±{NET_MAX_BIAS}, buckets × 2 × hidden output "
+            f"weights within ±{NET_MAX_OUTPUT}, all integers, and an integer offset")
     parts = {name: part.astype(np.int64) for name, part in parts.items()}
     parts["input"] = parts["input"].reshape(sets * NET_INPUTS, hidden)
+    parts["attacks"] = parts["attacks"].reshape(NET_ATTACKS, hidden) if "attacks" in parts \
+        else None
     return {"hidden": hidden, "buckets": buckets, "offset": offset,
             "activation": activation, "king_buckets": king_buckets.astype(np.int64), **parts}
 
@@ -980,8 +1015,33 @@ def features(Position position):
     for i in range(FEATURE_COUNT):
         counts[i] = 0
     sums.counts = counts
-    phase = count_features(board, &sums, NULL)
+    phase = count_features(board, &sums, NULL, NULL)
     return np.array([counts[i] for i in range(FEATURE_COUNT)], dtype=np.int64), phase
+
+
+cdef void count_attack_inputs(Chess board, int* attacks) noexcept:
+    """Fill ``attacks`` with the network's attack inputs of ``board`` (``attack_inputs``)."""
+    cdef int[FEATURE_COUNT] counts
+    cdef Sums sums
+    cdef int i
+    for i in range(FEATURE_COUNT):
+        counts[i] = 0
+    sums.counts = counts
+    count_features(board, &sums, NULL, attacks)
+
+
+def attack_inputs(Position position):
+    """The network's ``NET_ATTACKS`` attack inputs of a chess position (an int8 vector):
+    white's attack on black's king (the king's zone squares its pawns, knights, bishops, rooks
+    and queens attack, its attackers of the zone, its kinds of safe check, the zone's weak
+    squares), then black's on white's. A view reads its own side's eight first."""
+    cdef int[NET_ATTACKS] attacks
+    count_attack_inputs(<Chess?> position, attacks)
+    return np.array([attacks[i] for i in range(NET_ATTACKS)], dtype=np.int8)
+
+
+ATTACK_INPUTS = NET_ATTACKS
+"""The number of the network's attack inputs (``attack_inputs``)."""
 
 
 cdef uint64_t CACHE_TAG = ~<uint64_t> 0xFFFF
@@ -1019,6 +1079,8 @@ cdef class Tuned(Evaluator):
     cdef int16_t* net_input  # king_sets × NET_INPUTS × hidden, then the hidden biases
     cdef int16_t[NET_MAX_BUCKETS * 2 * NET_MAX_HIDDEN] net_output  # buckets × 2 × hidden
     cdef int net_offset
+    cdef bint reads_attacks  # the network has attack inputs (``attack_inputs``)
+    cdef int16_t[NET_ATTACKS * NET_MAX_HIDDEN] net_attack  # NET_ATTACKS × hidden
     # the last network score's accumulators (white's view, black's), the pieces they sum and
     # the first input row of each view's set
     cdef int16_t[2][NET_MAX_HIDDEN] accumulator
@@ -1096,6 +1158,10 @@ cdef class Tuned(Evaluator):
         view = outputs
         memcpy(self.net_output, &view[0], len(outputs) * sizeof(int16_t))
         self.net_offset = net["offset"]
+        self.reads_attacks = net.get("attacks") is not None
+        if self.reads_attacks:
+            view = np.ascontiguousarray(net["attacks"].ravel(), dtype=np.int16)
+            memcpy(self.net_attack, &view[0], NET_ATTACKS * hidden * sizeof(int16_t))
         for i in range(CACHE_SLOTS):
             self.cache[i] = 0
         for i in range(12):  # every square: the first score is summed afresh
@@ -1120,11 +1186,12 @@ cdef class Tuned(Evaluator):
                 white_view[j] -= row[j]
                 black_view[j] -= mirrored[j]
 
-    cdef int net_score(self, Chess board) noexcept:
+    cdef int net_score(self, Chess board, const int* attacks) noexcept:
         """The residual network's score for the side to move, in centipawns: each view's
         accumulator (the hidden biases plus the input rows of its pieces, from the set of its
-        own king's square; black's view has the colours swapped and the board mirrored),
-        clipped to [0, NET_ONE] (and squared, over NET_ONE, when ``squared``), the side to
+        own king's square; black's view has the colours swapped and the board mirrored; with
+        ``reads_attacks``, plus each of the ``attacks`` inputs, its own side's first, times
+        its row), clipped to [0, NET_ONE] (and squared, over NET_ONE, when ``squared``), the side to
         move's first, times the output weights of the position's bucket (by the pieces on the
         board), over NET_ONE, plus the offset.
 
@@ -1132,15 +1199,17 @@ cdef class Tuned(Evaluator):
         position (in a search, mostly a few), or summed afresh when more than
         ``NET_REFRESH`` do or a king changes its view's set: integer sums, the same either
         way. The weights' bounds
-        (``load_net``) keep every final sum within int16."""
-        cdef int hidden = self.hidden, colour, kind, j, changed = 0, total = 0, pieces = 0
-        cdef int white_base = 0, black_base = 0
+        (``load_net``) keep every final sum of pieces within int16, and with the attack
+        inputs within int."""
+        cdef int hidden = self.hidden, colour, kind, i, j, changed = 0, total = 0, pieces = 0
+        cdef int white_base = 0, black_base = 0, count, a
         cdef unsigned long long now, before, bits
         cdef const int16_t* bias
-        cdef const int16_t* first = self.accumulator[board.side_to_move]
-        cdef const int16_t* second = self.accumulator[board.side_to_move ^ 1]
+        cdef const int16_t* row
+        cdef int[2][NET_MAX_HIDDEN] sums
+        cdef const int* first = sums[board.side_to_move]
+        cdef const int* second = sums[board.side_to_move ^ 1]
         cdef const int16_t* output
-        cdef int16_t a
         for colour in range(2):
             for kind in range(6):
                 changed += popcount(board.pieces[colour][kind] ^ self.accumulated[colour][kind])
@@ -1172,15 +1241,26 @@ cdef class Tuned(Evaluator):
                     self.net_row(colour, kind, ctz(bits), 1)
                     bits &= bits - 1
                 self.accumulated[colour][kind] = now
+        for colour in range(2):
+            for j in range(hidden):
+                sums[colour][j] = self.accumulator[colour][j]
+            if not self.reads_attacks:
+                continue
+            for i in range(NET_ATTACKS):  # black's view reads black's attack first
+                count = attacks[i if colour == WHITE else i ^ (NET_ATTACKS // 2)]
+                row = self.net_attack + i * hidden
+                if count:
+                    for j in range(hidden):
+                        sums[colour][j] += count * row[j]
         if self.squared:  # c² // NET_ONE ≤ NET_ONE: 512 products of them fit an int too
             for j in range(hidden):  # the side to move's view first (min and max: vectorised)
                 a = first[j]
                 a = 0 if a < 0 else (NET_ONE if a > NET_ONE else a)
-                total += ((<int> a * a) >> 10) * output[j]
+                total += ((a * a) >> 10) * output[j]
             for j in range(hidden):
                 a = second[j]
                 a = 0 if a < 0 else (NET_ONE if a > NET_ONE else a)
-                total += ((<int> a * a) >> 10) * output[hidden + j]
+                total += ((a * a) >> 10) * output[hidden + j]
         else:
             for j in range(hidden):  # the side to move's view first (min and max: vectorised)
                 a = first[j]
@@ -1233,19 +1313,21 @@ cdef class Tuned(Evaluator):
         """The features' tapered score, rounded, plus the network's."""
         cdef Sums sums
         cdef int phase, score
+        cdef int[NET_ATTACKS] attacks
         cdef long long mg, eg
         sums.counts = NULL
         sums.mg_weights, sums.eg_weights = self.mg, self.eg
         sums.psq_mg, sums.psq_eg = self.psq_mg, self.psq_eg
         sums.mobility_mg, sums.mobility_eg = self.mobility_mg, self.mobility_eg
         sums.mg = sums.eg = 0
-        phase = count_features(position, &sums, self.pawn_slot(position))
+        phase = count_features(position, &sums, self.pawn_slot(position),
+                               <int*> attacks if self.hidden and self.reads_attacks else NULL)
         mg, eg = sums.mg, sums.eg
         if position.side_to_move != WHITE:
             mg, eg = -mg, -eg
         score = round_div(mg * phase + eg * (PHASE_TOTAL - phase), PHASE_TOTAL)
         if self.hidden:
-            score += self.net_score(position)
+            score += self.net_score(position, attacks)
         return score
 
     def explain(self, Position position):
@@ -1260,8 +1342,10 @@ cdef class Tuned(Evaluator):
                 group = " ".join(name.split()[:1 if name.startswith("table") else 2])
                 value = sign * c * (mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL
                 groups[group] = groups.get(group, 0.0) + float(value)
+        cdef int[NET_ATTACKS] attacks
         if self.hidden:
-            groups["network"] = float(self.net_score(<Chess?> position))
+            count_attack_inputs(<Chess?> position, attacks)
+            groups["network"] = float(self.net_score(<Chess> position, attacks))
         if self.endgames:
             plain = self.terms_score(<Chess> position)
             groups["endgame"] = float(endgame_score(<Chess> position, plain) - plain)

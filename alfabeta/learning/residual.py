@@ -8,8 +8,10 @@ squared, with the activation ``"screlu"``), the side to move's first, and the ou
 turn them into centipawns added to the linear score; with ``buckets`` > 1 the output weights
 are chosen by the number of pieces on the board (``output_bucket``), as NNUE's output
 buckets; with ``king_buckets`` > 1 each view has as many sets of input rows, chosen by the
-square of its own king (``KING_BUCKETS``), as NNUE's king-relative inputs. It learns what the
-linear features cannot say, such as which pieces stand together by which king. It is fitted
+square of its own king (``KING_BUCKETS``), as NNUE's king-relative inputs; with attack
+inputs, each view also adds each side's attack on the other's king (``tuned.attack_inputs``,
+its own side's first) times a row of its own. It learns what the linear features cannot say,
+such as which pieces stand together by which king. It is fitted
 by minibatch Adam in floating point (``fit_net``), then stored in fixed point (``quantized``),
 which is what the evaluator computes, exactly as ``scores`` does here.
 """
@@ -20,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from alfabeta.evaluators.tuned import NET_ACTIVATIONS
+from alfabeta.evaluators.tuned import ATTACK_INPUTS, NET_ACTIVATIONS
 from alfabeta.learning.texel import NET_INPUTS, sigmoid
 
 NET_ONE = 1024
@@ -88,6 +90,13 @@ def king_map(net: dict[str, Any]) -> np.ndarray:
     return np.asarray(net.get("king_buckets", KING_BUCKETS[1]), dtype=np.int64)
 
 
+def attack_views(attacks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """White's and black's view of attack inputs (N × ``ATTACK_INPUTS``, white's attack
+    first): each view reads its own side's attack first."""
+    half = ATTACK_INPUTS // 2
+    return attacks, np.concatenate([attacks[:, half:], attacks[:, :half]], axis=1)
+
+
 def _one_hot(rows: np.ndarray, width: int) -> np.ndarray:
     """(len(rows) × ``width``) indicators of the rows given (N × 32)."""
     x = np.zeros((len(rows), width), dtype=np.float32)
@@ -95,11 +104,19 @@ def _one_hot(rows: np.ndarray, width: int) -> np.ndarray:
     return x
 
 
-def scores(net: dict[str, Any], pieces: np.ndarray, mover: np.ndarray) -> np.ndarray:
+def scores(
+    net: dict[str, Any],
+    pieces: np.ndarray,
+    mover: np.ndarray,
+    attacks: np.ndarray | None = None,
+) -> np.ndarray:
     """The stored network's scores (centipawns, the side to move's view) of positions given
-    as white-view input rows (N × 32, padded with ``NET_INPUTS``) and the side to move (0
-    white, 1 black): the evaluator's integers exactly. Computed ``SCORE_CHUNK`` positions at
-    a time, so that memory does not grow with N."""
+    as white-view input rows (N × 32, padded with ``NET_INPUTS``), the side to move (0
+    white, 1 black) and, for a network with attack weights, their attack inputs (N ×
+    ``ATTACK_INPUTS``): the evaluator's integers exactly. Computed ``SCORE_CHUNK`` positions
+    at a time, so that memory does not grow with N."""
+    if net.get("attacks") is not None and attacks is None:
+        raise ValueError("this network reads attack inputs: give the positions' attacks")
     table = np.vstack([net["input"], np.zeros((1, net["hidden"]), dtype=np.int64)])
     buckets = king_map(net)
     parts = [
@@ -109,6 +126,7 @@ def scores(net: dict[str, Any], pieces: np.ndarray, mover: np.ndarray) -> np.nda
             buckets,
             pieces[start : start + SCORE_CHUNK],
             mover[start : start + SCORE_CHUNK],
+            None if attacks is None else attacks[start : start + SCORE_CHUNK],
         )
         for start in range(0, max(len(pieces), 1), SCORE_CHUNK)
     ]
@@ -127,9 +145,14 @@ def _chunk_scores(
     king_buckets: np.ndarray,
     pieces: np.ndarray,
     mover: np.ndarray,
+    attacks: np.ndarray | None,
 ) -> np.ndarray:
     white = table[king_rows(pieces, king_buckets)].sum(axis=1) + net["bias"]
     black = table[king_rows(mirrored(pieces), king_buckets)].sum(axis=1) + net["bias"]
+    if net.get("attacks") is not None and attacks is not None:
+        weights = np.asarray(net["attacks"], dtype=np.int64)
+        white_view, black_view = attack_views(attacks.astype(np.int64))
+        white, black = white + white_view @ weights, black + black_view @ weights
     first = np.where(mover[:, None] == 0, white, black)
     second = np.where(mover[:, None] == 0, black, white)
     clipped = activated(np.clip(np.concatenate([first, second], axis=1), 0, NET_ONE), net)
@@ -146,8 +169,9 @@ def quantized(weights: dict[str, np.ndarray]) -> dict[str, Any]:
     """The fixed-point network the evaluator plays from floating-point ``weights`` (their
     ``output``: a row of 2 × hidden weights per bucket; ``input``: a set of ``NET_INPUTS``
     rows per king bucket, ``king_buckets`` the set of each square; ``activation`` one of
-    ``NET_ACTIVATIONS``)."""
+    ``NET_ACTIVATIONS``; ``attacks``: the attack inputs' rows, or None)."""
     hidden = len(weights["bias"])
+    attacks = weights.get("attacks")
     return {
         "hidden": hidden,
         "activation": weights["activation"],
@@ -159,6 +183,9 @@ def quantized(weights: dict[str, np.ndarray]) -> dict[str, Any]:
             np.rint(weights["output"].ravel() * OUTPUT_SCALE), -MAX_OUTPUT, MAX_OUTPUT
         ).astype(int),
         "offset": int(np.rint(weights["offset"] * OUTPUT_SCALE)),
+        "attacks": None
+        if attacks is None
+        else np.clip(np.rint(attacks * NET_ONE), -MAX_INPUT, MAX_INPUT).astype(int),
     }
 
 
@@ -176,6 +203,7 @@ def fit_net(
     buckets: int = 1,
     king_buckets: int = 1,
     activation: str = "crelu",
+    attacks: np.ndarray | None = None,
 ) -> tuple[dict[str, Any], list[float]]:
     """Fit a network of ``hidden`` units so that σ(k · (``linear`` + its score for white))
     nears ``goal`` for positions given as white-view input rows (``pieces``, N × 32) and
@@ -184,9 +212,11 @@ def fit_net(
     of it by the last pass; ``decay``: the share of every input weight taken off at each
     step, a decoupled weight decay that falls with the step size), from ``seed``, with
     ``buckets`` sets of output weights (``output_bucket``), ``king_buckets`` sets of input
-    rows (``KING_BUCKETS``) and the ``activation`` (``NET_ACTIVATIONS``). The output weights
-    start at 0, so the fit starts from the linear score. Returns the stored network and its
-    loss after each pass (``epochs`` ≥ 1)."""
+    rows (``KING_BUCKETS``) and the ``activation`` (``NET_ACTIVATIONS``), and with ``attacks``
+    (the positions' attack inputs, N × ``ATTACK_INPUTS``) a row for each attack input, which
+    starts at 0 and decays as the input rows. The output weights start at 0, so the fit
+    starts from the linear score. Returns the stored network and its loss after each pass
+    (``epochs`` ≥ 1)."""
     assert epochs >= 1 and activation in NET_ACTIVATIONS
     squared = activation == "screlu"
     rng = np.random.default_rng(seed)
@@ -203,6 +233,11 @@ def fit_net(
         "offset": np.zeros(1, dtype=np.float32),
     }
     params["input"][inputs] = 0
+    decaying = ["input"]
+    if attacks is not None:
+        attack_white, attack_black = (v.astype(np.float32) for v in attack_views(attacks))
+        params["attacks"] = np.zeros((ATTACK_INPUTS, hidden), dtype=np.float32)
+        decaying.append("attacks")
     moments = {name: (np.zeros_like(p), np.zeros_like(p)) for name, p in params.items()}
     losses, step = [], 0
     for epoch in range(epochs):
@@ -214,6 +249,9 @@ def fit_net(
             x_black = _one_hot(black_rows[rows], inputs + 1)
             a_white = x_white @ params["input"] + params["bias"]
             a_black = x_black @ params["input"] + params["bias"]
+            if attacks is not None:
+                a_white += attack_white[rows] @ params["attacks"]
+                a_black += attack_black[rows] @ params["attacks"]
             white = (mover[rows] == 0)[:, None]
             a = np.concatenate(
                 [np.where(white, a_white, a_black), np.where(white, a_black, a_white)], axis=1
@@ -242,9 +280,12 @@ def fit_net(
                 else np.eye(buckets, dtype=np.float32)[rows_bucket].T @ (h * g[:, None]),
                 "offset": np.array([g.sum()], dtype=np.float32),
             }
+            if attacks is not None:
+                grads["attacks"] = attack_white[rows].T @ g_white + attack_black[rows].T @ g_black
             grads["input"][inputs] = 0
             step += 1
-            params["input"] *= np.float32(1 - decay * share)
+            for name in decaying:
+                params[name] *= np.float32(1 - decay * share)
             for name, grad in grads.items():
                 m, v = moments[name]
                 m *= 0.9
@@ -255,7 +296,7 @@ def fit_net(
                 update = mean / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
                 params[name] -= update.astype(np.float32)
         net = quantized(_floats(params, square_sets, activation))
-        losses.append(net_loss(net, pieces, mover, linear, goal, k))
+        losses.append(net_loss(net, pieces, mover, linear, goal, k, attacks))
     return net, losses
 
 
@@ -269,6 +310,7 @@ def _floats(
         "bias": params["bias"],
         "output": params["output"],
         "offset": params["offset"][0],
+        "attacks": params.get("attacks"),
     }
 
 
@@ -279,11 +321,12 @@ def net_loss(
     linear: np.ndarray,
     goal: np.ndarray,
     k: float,
+    attacks: np.ndarray | None = None,
 ) -> float:
     """Mean squared error of σ(k · (``linear`` + the stored network's score for white))
     against ``goal`` (no network: the linear score's), for positions given as in
     ``fit_net``."""
     total = linear.astype(np.float64)
     if net is not None:
-        total = total + np.where(mover == 0, 1, -1) * scores(net, pieces, mover)
+        total = total + np.where(mover == 0, 1, -1) * scores(net, pieces, mover, attacks)
     return float(np.mean((sigmoid(k * total) - goal) ** 2))

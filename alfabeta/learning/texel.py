@@ -42,6 +42,8 @@ from alfabeta.arena.executors import ArenaError, LocalBackend
 from alfabeta.arena.runner import MAX_RESTARTS
 from alfabeta.core import AlfabetaError, InvalidOptionError, InvalidPositionError
 from alfabeta.evaluators.tuned import (
+    ATTACK_INPUTS,
+    attack_inputs,
     feature_names,
     features,
 )
@@ -82,8 +84,8 @@ class Positions:
     """Labelled positions: ``counts`` (N × features, white minus black), ``phase`` (N),
     ``result`` (N, white's score), ``searched`` (N, a search's score for white; NaN where
     none is known), and for the residual network ``pieces`` (N × 32, each piece's input row
-    in white's view, padded with ``NET_INPUTS``) and ``mover`` (N, 0 when white is to move,
-    1 when black is)."""
+    in white's view, padded with ``NET_INPUTS``), ``mover`` (N, 0 when white is to move,
+    1 when black is) and ``attacks`` (N × ``ATTACK_INPUTS``, ``tuned.attack_inputs``)."""
 
     counts: np.ndarray
     phase: np.ndarray
@@ -91,6 +93,7 @@ class Positions:
     searched: np.ndarray | None = None
     pieces: np.ndarray | None = None
     mover: np.ndarray | None = None
+    attacks: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.result)
@@ -123,7 +126,8 @@ def labelled(samples: Iterable[Sample]) -> Positions:
     searched = np.empty(size)
     pieces = np.empty((size, 32), dtype=np.int16)
     mover = np.empty(size, dtype=np.int8)
-    columns = (counts, phases, results, searched, pieces, mover)
+    attacks = np.empty((size, ATTACK_INPUTS), dtype=np.int8)
+    columns = (counts, phases, results, searched, pieces, mover, attacks)
     row = 0
     for fen, result, score in samples:
         if row == size:
@@ -137,6 +141,7 @@ def labelled(samples: Iterable[Sample]) -> Positions:
         searched[row] = np.nan if score is None else sign * score
         pieces[row] = input_rows(fen)
         mover[row] = position.side_to_move
+        attacks[row] = attack_inputs(position)
         row += 1
     if not row:
         raise InvalidOptionError(
@@ -145,7 +150,7 @@ def labelled(samples: Iterable[Sample]) -> Positions:
         )
     for column in columns:
         column.resize((row, *column.shape[1:]), refcheck=False)
-    return Positions(counts, phases, results, searched, pieces, mover)
+    return Positions(counts, phases, results, searched, pieces, mover, attacks)
 
 
 def input_rows(fen: str) -> list[int]:
@@ -477,6 +482,7 @@ def subset(positions: Positions, rows: np.ndarray | slice) -> Positions:
         pick(positions.searched),
         pick(positions.pieces),
         pick(positions.mover),
+        pick(positions.attacks),
     )
 
 
@@ -490,6 +496,13 @@ def net_inputs(*parts: Positions) -> tuple[np.ndarray, np.ndarray]:
         pieces.append(part.pieces)
         mover.append(part.mover)
     return np.concatenate(pieces), np.concatenate(mover)
+
+
+def net_attacks(*parts: Positions) -> np.ndarray:
+    """The attack inputs of ``parts``, one after another (``tuned.attack_inputs``)."""
+    if any(part.attacks is None for part in parts):
+        raise InvalidOptionError("tune: --net-attacks needs positions read with their attacks")
+    return np.concatenate([part.attacks for part in parts])
 
 
 def design(positions: Positions) -> np.ndarray:
@@ -634,6 +647,7 @@ def tune(
     net_king_buckets: int = 1,
     net_activation: str = "crelu",
     net_blend: float | None = None,
+    net_attack_inputs: bool = False,
 ) -> Fit:
     """Fit k to the ``start`` (mg, eg) weights, then the weights (those of the ``fixed``
     feature groups stay as they start), on all but a ``holdout`` share of the positions
@@ -642,7 +656,8 @@ def tune(
     give the start weights) and k is fitted again, to the targets. With ``net`` hidden units,
     a residual network is then fitted over ``net_epochs`` passes, with a weight decay of
     ``net_decay``, ``net_buckets`` sets of output weights, ``net_king_buckets`` sets of
-    input rows (``residual.KING_BUCKETS``) and the activation ``net_activation``, to what
+    input rows (``residual.KING_BUCKETS``), the activation ``net_activation`` and, with
+    ``net_attack_inputs``, the attack inputs (``tuned.attack_inputs``) beside the pieces, to what
     the rounded linear weights miss (``residual.fit_net``), on the fitted positions and any
     ``net_positions`` (which the linear weights are not fitted to, nor k), to targets of
     their own blend ``net_blend`` (None: ``blend``)."""
@@ -682,6 +697,7 @@ def tune(
             buckets=net_buckets,
             king_buckets=net_king_buckets,
             activation=net_activation,
+            attacks=net_attacks(*net_parts) if net_attack_inputs else None,
         )
     held_out = net_held_out = None
     if len(held):
@@ -692,7 +708,14 @@ def tune(
 
             held_linear = _scores(x_held, rounded)
             held_net_goal = targets(held, scale, net_blend, option)
-            net_held_out = net_loss(network, *net_inputs(held), held_linear, held_net_goal, k)
+            net_held_out = net_loss(
+                network,
+                *net_inputs(held),
+                held_linear,
+                held_net_goal,
+                k,
+                net_attacks(held) if net_attack_inputs else None,
+            )
     return Fit(
         rounded[:count],
         rounded[count:],
@@ -735,6 +758,8 @@ def write_weights(path: str | Path, result: Fit, about: dict[str, Any]) -> None:
             **{part: [int(v) for v in result.net[part].ravel()] for part in ("bias", "output")},
             "input": [int(v) for v in result.net["input"].ravel()],
         }
+        if result.net.get("attacks") is not None:
+            data["net"]["attacks"] = [int(v) for v in result.net["attacks"].ravel()]
     Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
