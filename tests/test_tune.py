@@ -17,6 +17,7 @@ from alfabeta.cli import main
 from alfabeta.core import InvalidOptionError, Limit
 from alfabeta.evaluators.tuned import (
     Tuned,
+    attack_inputs,
     feature_names,
     features,
     load_net,
@@ -48,7 +49,8 @@ def dot_product_score(position):
     net = load_net()
     if net is not None:
         rows = np.array([texel.input_rows(position.to_string())], dtype=np.int16)
-        score += int(residual.scores(net, rows, np.array([position.side_to_move]))[0])
+        mover, attacks = np.array([position.side_to_move]), np.array([attack_inputs(position)])
+        score += int(residual.scores(net, rows, mover, attacks)[0])
     return score
 
 
