@@ -952,6 +952,10 @@ def cmd_bench(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
     depths = bench.parse_depths(args.depth)
     if args.min_time < 0:
         raise InvalidOptionError("--min-time must be >= 0")
+    if args.plot:
+        from alfabeta.plotting import pyplot
+
+        pyplot()  # a missing plot extra is refused before the searches, not after them
     _warn_overridden_depths(catalog, searchers, args.depth)
     table = _BenchTable(out, args.plain) if not args.signature else None
     jsonl = (
@@ -1131,6 +1135,10 @@ def check_tune_options(args: argparse.Namespace) -> None:
     for target in (args.out, args.data, args.plot, args.labels):
         if target and not Path(target).absolute().parent.is_dir():
             raise InvalidOptionError(f"tune: cannot write {target!r}: no such directory")
+    if args.plot:
+        from alfabeta.plotting import pyplot
+
+        pyplot()  # a missing plot extra is refused before the fit, not after it
 
 
 def check_net_options(args: argparse.Namespace) -> None:

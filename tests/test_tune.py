@@ -376,6 +376,19 @@ def games_db(tmp_path_factory):
     return path
 
 
+def test_a_plot_without_the_plot_extra_is_refused_before_the_work(tmp_path, capsys, monkeypatch):
+    # as if matplotlib were not installed: tune refuses before it reads a file (here a
+    # missing one), bench before it searches, each naming the extra
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    plot, missing = str(tmp_path / "loss.png"), str(tmp_path / "missing.epd")
+    assert main(["tune", "--positions", missing, "--out", str(tmp_path / "w"), "--plot", plot]) == 2
+    assert "pip install 'alfabeta[plot]'" in capsys.readouterr().err
+    argv = ["bench", "chess", "--depth", "1", "--min-time", "0", "--plain", "--plot", plot]
+    assert main(argv) == 2
+    printed = capsys.readouterr()
+    assert "pip install 'alfabeta[plot]'" in printed.err and "nodes" not in printed.out
+
+
 def test_tune_fits_the_games_and_writes_weights_data_and_a_plot(games_db, tmp_path, capsys):
     pytest.importorskip("matplotlib")
     out, data, plot = tmp_path / "w.json", tmp_path / "d.epd", tmp_path / "loss.png"
