@@ -11,9 +11,9 @@ buckets; with ``king_buckets`` > 1 each view has as many sets of input rows, cho
 square of its own king (``KING_BUCKETS``), as NNUE's king-relative inputs; with attack
 inputs, each view also adds each side's attack on the other's king (``tuned.attack_inputs``,
 its own side's first) times a row of its own. It learns what the linear features cannot say,
-such as which pieces stand together by which king. It is fitted
-by minibatch Adam in floating point (``fit_net``), then stored in fixed point (``quantized``),
-which is what the evaluator computes, exactly as ``scores`` does here.
+such as which pieces stand together by which king. It is fitted by minibatch Adam in floating
+point (``fit_net``), then stored in fixed point (``quantized``), which is what the evaluator
+computes, exactly as ``scores`` does here.
 """
 
 from __future__ import annotations
