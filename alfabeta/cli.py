@@ -186,6 +186,32 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _arena_options(tournament)
 
+    spsa = commands.add_parser(
+        "spsa",
+        help="tune a player's numeric options by games (SPSA)",
+        description="Tune the {name} fields of a player's spec by SPSA: colour-swapped pairs "
+        "between the spec with every parameter moved up or down at once (plus, minus), each "
+        "pair's result moving the values towards the side that won. Prints the values to play "
+        "and the spec with them.",
+    )
+    spsa.add_argument("game", help='game spec, e.g. "chess"')
+    spsa.add_argument(
+        "player", help='a spec with a {name} field per parameter, e.g. "alphabeta(depth={depth})"'
+    )
+    spsa.add_argument(
+        "--param",
+        action="append",
+        required=True,
+        metavar="NAME,START,LOW,HIGH,STEP[,RATE]",
+        help="a parameter: its start, bounds, perturbation at the end of the run (c_end) "
+        "and learning rate there (r_end, default 0.002); repeatable",
+    )
+    spsa.add_argument("--pairs", type=int, default=100, help="pairs of games (default 100)")
+    spsa.add_argument(
+        "--batch", type=int, default=1, help="pairs played on the same values (default 1)"
+    )
+    _arena_options(spsa)
+
     results = commands.add_parser("results", help="show the runs kept in a results database")
     results.add_argument("db", help="a results database written with --db")
     results.add_argument("--run", type=int, help="only this run (default: every run)")
@@ -654,12 +680,33 @@ def cmd_tournament(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> 
     return EXIT_OK
 
 
+def cmd_spsa(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
+    """``alfabeta spsa``: a player's options tuned by SPSA over pairs of games."""
+    from alfabeta.arena.spsa import Parameter, Tuning
+
+    (player,) = _arena_players([args.player], args)
+    tuning = Tuning(
+        args.game,
+        player,
+        [Parameter.parse(text) for text in args.param],
+        pairs=args.pairs,
+        batch=args.batch,
+        **_arena_settings(args),
+    )
+    result = _run_arena(tuning, args, out)
+    for line in result.summary():
+        print(line, file=out)
+    print(f"Tuned: {tuning.side(result.values(), 'tuned').spec}", file=out)
+    return EXIT_OK
+
+
 def cmd_results(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
     """``alfabeta results``: the runs of a database, or one run's table."""
     from alfabeta.arena.match import MatchResult, TournamentResult
     from alfabeta.arena.progress import print_crosstable
     from alfabeta.arena.rating import SPRT
     from alfabeta.arena.records import open_existing, write_csv
+    from alfabeta.arena.spsa import TuningResult
 
     db = open_existing(args.db)
     try:
@@ -675,7 +722,11 @@ def cmd_results(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int
                 f"{info.requested} games, {info.status}, started {info.created}",
                 file=out,
             )
-            if info.kind == "match":
+            if info.kind == "spsa":
+                tuning = TuningResult.from_config(info.config, games, info.status)
+                for line in tuning.summary():
+                    print(f"  {line}", file=out)
+            elif info.kind == "match":
                 sprt = SPRT(*info.config["sprt"]) if info.config.get("sprt") else None
                 result = MatchResult((names[0], names[1]), games, sprt, info.status)
                 for line in result.summary():
@@ -1552,6 +1603,7 @@ COMMANDS = {
     "match": cmd_match,
     "tournament": cmd_tournament,
     "results": cmd_results,
+    "spsa": cmd_spsa,
 }
 
 

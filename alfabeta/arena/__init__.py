@@ -1,5 +1,6 @@
 """Playing games between players: one game (``play_game``), matches and tournaments with Elo,
-LOS and SPRT (``Match``, ``Tournament``), their records, and the executors that run them."""
+LOS and SPRT (``Match``, ``Tournament``), SPSA tuning by games (``Tuning``), their records, and
+the executors that run them."""
 
 from alfabeta.arena.adjudication import Adjudication, DrawRule, ResignRule
 from alfabeta.arena.clock import TimeControl
@@ -19,6 +20,7 @@ from alfabeta.arena.players import Player
 from alfabeta.arena.rating import SPRT, WDL, EloEstimate, Pentanomial
 from alfabeta.arena.records import RecordsError, ResultsDB
 from alfabeta.arena.runner import RunInterrupted
+from alfabeta.arena.spsa import Parameter, Tuning, TuningResult
 
 __all__ = [
     "SPRT",
@@ -37,6 +39,7 @@ __all__ = [
     "MatchResult",
     "Opening",
     "OpeningError",
+    "Parameter",
     "Pentanomial",
     "Player",
     "RecordsError",
@@ -47,6 +50,8 @@ __all__ = [
     "TimeControl",
     "Tournament",
     "TournamentResult",
+    "Tuning",
+    "TuningResult",
     "UciPlayer",
     "play_game",
     "play_job",

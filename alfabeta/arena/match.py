@@ -172,9 +172,13 @@ class _Run:
         progress: Any,
         catalog: Catalog | None,
         on_game: Callable[[GameResult, int | None], Any] | None = None,
+        batch: int | None = None,
     ) -> tuple[list[GameResult], str]:
         """Play the games not yet recorded. ``on_game(result, run_id)`` sees every game of
-        the run once it is recorded (on a resume, the recorded ones first)."""
+        the run once it is recorded (on a resume, the recorded ones first). With ``batch``,
+        games are played ``batch`` indices at a time (game i in batch i // ``batch``), each
+        batch's jobs made only once the batches before it are recorded, so that they can
+        depend on those games."""
         from alfabeta import __version__
         from alfabeta.plugins.catalog import load_catalog
 
@@ -210,8 +214,10 @@ class _Run:
                 in_process = catalog_in_use(catalog) if backend.in_process else nullcontext()
                 try:
                     with in_process:
-                        if drive(backend, (job_for(i) for i in todo), on_result, __version__):
-                            status = "decided"
+                        for chunk in _batches(todo, batch):
+                            if drive(backend, (job_for(i) for i in chunk), on_result, __version__):
+                                status = "decided"
+                                break
                 except KeyboardInterrupt:
                     recorder.finish("interrupted")
                     raise RunInterrupted(len(games)) from None
@@ -223,6 +229,17 @@ class _Run:
             if progress is not None:
                 progress.stop()
         return sorted(games, key=lambda g: g.index), status
+
+
+def _batches(indices: list[int], batch: int | None) -> list[list[int]]:
+    """``indices`` (ascending) grouped by ``index // batch``; all in one group without
+    ``batch``."""
+    if batch is None:
+        return [indices]
+    groups: dict[int, list[int]] = {}
+    for index in indices:
+        groups.setdefault(index // batch, []).append(index)
+    return list(groups.values())
 
 
 @define
