@@ -10,7 +10,7 @@ import time
 import pytest
 from starlette.testclient import TestClient
 
-from alfabeta.arena import Match, Player, Tournament
+from alfabeta.arena import Match, Parameter, Player, Tournament, Tuning
 from alfabeta.cli import main
 from alfabeta.core import Limit
 from alfabeta.web.app import STATIC, create_app
@@ -22,7 +22,7 @@ START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 @pytest.fixture(scope="module")
 def results_db(tmp_path_factory):
-    """A database with a finished match and a finished tournament."""
+    """A database with a finished match, a finished tournament and a finished tuning."""
     path = tmp_path_factory.mktemp("web") / "results.sqlite"
     Match(
         "fibonacci-nim(n=12)",
@@ -37,6 +37,12 @@ def results_db(tmp_path_factory):
             Player("alphabeta(depth=1)", name="b"),
             Player("mcts(iterations=50)", name="c"),
         ],
+    ).run(db=str(path))
+    Tuning(
+        "fibonacci-nim(n=12)",
+        Player("alphabeta(depth={depth})"),
+        [Parameter.parse("depth,2,1,4,1,0.05")],
+        pairs=2,
     ).run(db=str(path))
     return str(path)
 
@@ -209,6 +215,7 @@ def test_runs_are_listed_with_their_tables(client):
     assert [(r["kind"], r["played"], r["status"]) for r in runs] == [
         ("match", 4, "finished"),
         ("tournament", 6, "finished"),
+        ("spsa", 4, "finished"),
     ]
     match = client.get(f"/api/runs/{runs[0]['id']}").json()
     score = match["match"]
@@ -219,6 +226,9 @@ def test_runs_are_listed_with_their_tables(client):
     assert sorted(s["name"] for s in standings) == ["a", "b", "c"]
     assert [row["against"][i] for i, row in enumerate(standings)] == [None, None, None]
     assert sum(s["points"] for s in standings) == 6
+    tuning = client.get(f"/api/runs/{runs[2]['id']}").json()["tuning"]
+    assert tuning["summary"][0] == "2 of 2 pairs, 2 steps of θ, finished"
+    assert set(tuning["values"]) == {"depth"} and 1 <= tuning["values"]["depth"] <= 4
 
 
 def test_a_recorded_game_replays_ply_by_ply(client):

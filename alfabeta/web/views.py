@@ -74,10 +74,11 @@ def runs(db_path: str) -> list[dict[str, Any]]:
 
 def run(db_path: str, run_id: int) -> dict[str, Any]:
     """One run: its table (a match's score, Elo ± CI, LOS and SPRT; a tournament's standings
-    and crosstable) and its games."""
+    and crosstable; an SPSA tuning's values) and its games."""
     from alfabeta.arena.match import MatchResult, TournamentResult
     from alfabeta.arena.rating import SPRT
     from alfabeta.arena.records import open_existing
+    from alfabeta.arena.spsa import TuningResult
 
     db = open_existing(db_path)
     try:
@@ -106,7 +107,10 @@ def run(db_path: str, run_id: int) -> dict[str, Any]:
             for g in games
         ],
     }
-    if info.kind == "match":
+    if info.kind == "spsa":
+        tuning = TuningResult.from_config(info.config, games, info.status)
+        account["tuning"] = {"values": tuning.values(), "summary": tuning.summary()}
+    elif info.kind == "match":
         sprt = SPRT(*info.config["sprt"]) if info.config.get("sprt") else None
         result = MatchResult((names[0], names[1]), games, sprt, info.status)
         wdl, elo = result.wdl(), result.elo()

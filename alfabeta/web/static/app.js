@@ -205,7 +205,8 @@ async function openRun(id) {
   const run = await api("GET", `/api/runs/${id}`);
   $("#run-view").hidden = false;
   $("#run-title").textContent = `Run ${run.id}: ${run.kind} of ${run.game} (${run.played}/${run.requested}, ${run.status})`;
-  $("#run-summary").textContent = run.match ? run.match.summary.join("\n") : "";
+  const table = run.match || run.tuning;
+  $("#run-summary").textContent = table ? table.summary.join("\n") : "";
   const standings = $("#standings");
   standings.replaceChildren();
   if (run.standings) {
