@@ -216,7 +216,9 @@ def build_parser() -> argparse.ArgumentParser:
     results.add_argument("db", help="a results database written with --db")
     results.add_argument("--run", type=int, help="only this run (default: every run)")
     results.add_argument("--csv", metavar="FILE", help="write the games as CSV")
-    results.add_argument("--plot", metavar="FILE", help="draw Elo ± CI per player (PNG)")
+    results.add_argument(
+        "--plot", metavar="FILE", help="draw Elo ± CI per player, or an SPSA run's values (PNG)"
+    )
     results.add_argument("--plain", action="store_true", help="plain text tables")
 
     epd = commands.add_parser("epd", help="solve an EPD test suite (bm/am)")
@@ -726,6 +728,9 @@ def cmd_results(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int
                 tuning = TuningResult.from_config(info.config, games, info.status)
                 for line in tuning.summary():
                     print(f"  {line}", file=out)
+                if args.plot:
+                    path = args.plot if len(runs) == 1 else _numbered(args.plot, info.id)
+                    _plot_thetas(tuning, path, f"{args.db}, run {info.id}")
             elif info.kind == "match":
                 sprt = SPRT(*info.config["sprt"]) if info.config.get("sprt") else None
                 result = MatchResult((names[0], names[1]), games, sprt, info.status)
@@ -768,6 +773,27 @@ def _plot_elo(rows: Any, path: str, title: str) -> None:
     axes.axvline(0, color="grey", linewidth=0.8)
     axes.set_xlabel("Elo (95% CI)")
     axes.set_title(title)
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+
+
+def _plot_thetas(tuning: Any, path: str, title: str) -> None:
+    """An SPSA run's θ after each step, a panel per parameter between its bounds."""
+    from alfabeta.plotting import pyplot
+
+    plt = pyplot()
+    parameters = tuning.schedule.parameters
+    thetas = tuning.thetas()
+    figure, panels = plt.subplots(
+        len(parameters), 1, figsize=(7, 1.8 * len(parameters) + 0.8), sharex=True, squeeze=False
+    )
+    for i, (parameter, axes) in enumerate(zip(parameters, panels[:, 0], strict=True)):
+        axes.plot(range(len(thetas)), [theta[i] for theta in thetas])
+        axes.axhline(parameter.start, color="grey", linewidth=0.8)
+        axes.set_ylabel(parameter.name)
+    panels[-1, 0].set_xlabel("step (a batch of pairs)")
+    panels[0, 0].set_title(title)
     figure.tight_layout()
     figure.savefig(path, dpi=100)
     plt.close(figure)

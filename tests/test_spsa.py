@@ -191,6 +191,15 @@ def test_the_spsa_command_prints_the_values_and_results_shows_the_run(capsys, tm
     assert f"depth: 2 -> {expected.thetas()[-1][0]:.2f} (plays {depth}" in shown
 
 
+def test_results_plots_a_tunings_values(capsys, tmp_path):
+    pytest.importorskip("matplotlib")
+    db = str(tmp_path / "t.sqlite")
+    depth_tuning(executor="serial").run(db=db)
+    plot = tmp_path / "theta.png"
+    assert main(["results", db, "--plot", str(plot)]) == 0
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 @pytest.mark.parametrize(
     "extra, fragment",
     [
