@@ -126,6 +126,14 @@ def test_a_tuning_moves_depth_up_where_deeper_search_wins():
     assert result.values() == {"depth": round(thetas[-1])}
 
 
+def test_the_progress_bar_shows_the_values_to_play(capsys):
+    from alfabeta.arena.progress import RunProgress
+
+    progress = RunProgress(enabled=True)
+    result = depth_tuning(pairs=2, executor="serial").run(progress=progress)
+    assert progress.summarise(result.games) == f"depth={result.values()['depth']}"
+
+
 def test_a_tuning_plays_the_same_games_on_any_executor():
     serial = depth_tuning(batch=2, executor="serial").run()
     pool = depth_tuning(batch=2, concurrency=2).run()

@@ -287,11 +287,9 @@ class Tuning(_Run):
     ) -> TuningResult:
         """Play the pairs (or what a resumed run lacks) and return θ's path; the options are
         those of ``Match.run``."""
-        from alfabeta.arena.match import MatchResult
-
         self._games, self._thetas = [], {}
         if progress is not None:
-            progress.bind(lambda games: MatchResult(SIDES, games))
+            progress.bind(lambda games: TuningResult(self.schedule, self.batch, games).line())
         games, status = self._play(
             2 * self.pairs,
             self.job,
@@ -333,6 +331,10 @@ class TuningResult:
     def values(self) -> dict[str, int]:
         """The last θ, rounded: the options to play."""
         return self.schedule.values(self.thetas()[-1])
+
+    def line(self) -> str:
+        """The values to play on one line (the progress bar's)."""
+        return " ".join(f"{name}={value}" for name, value in self.values().items())
 
     def summary(self) -> list[str]:
         """Lines for a report: pairs played, and each parameter's start, value and bounds."""
