@@ -6,10 +6,10 @@ a template (``"negascout(..., rfp={rfp}, razor={razor})"``). For pair k every pa
 moved by ±c_k at once, the signs drawn from the seed: ``plus`` plays θ + c_k·δ, ``minus``
 θ − c_k·δ. The pair's result r (plus's wins minus its losses, −2 to 2) moves θ by
 a_k / c_k · r · δ, within each parameter's bounds. The gains shrink as the run goes on:
-c_k = c_end · (N / k)^gamma and a_k = r_end · c_end² · ((A + N) / (A + k))^alpha over N pairs, with
-A = ``a_ratio`` · N, alpha = 0.602 and gamma = 0.101 (Spall's values, fishtest's conventions for
-c_end and r_end), so each parameter's ``step`` is its perturbation at the end of the run and
-its ``rate`` the learning rate there.
+c_k = c_end · (N / k)^GAMMA and a_k = r_end · c_end² · ((A + N) / (A + k))^ALPHA over N
+pairs, with A = ``A_RATIO`` · N (Spall's exponents, fishtest's conventions for c_end and
+r_end), so each parameter's ``step`` is its perturbation at the end of the run and its
+``rate`` the learning rate there.
 
 Pairs are played ``batch`` at a time on the same θ, and every game is recorded as it ends, so
 θ is a function of the recorded results alone: a resumed run, or ``results`` on its database,
@@ -117,9 +117,6 @@ class Schedule:
     parameters: tuple[Parameter, ...]
     pairs: int
     seed: int = 0
-    alpha: float = ALPHA
-    gamma: float = GAMMA
-    a_ratio: float = A_RATIO
 
     def start(self) -> np.ndarray:
         """θ before the first pair: every parameter's start."""
@@ -128,11 +125,11 @@ class Schedule:
     def gains(self, pair: int) -> tuple[np.ndarray, np.ndarray]:
         """(c_k, a_k) per parameter for pair ``pair`` (0-based, so k = pair + 1)."""
         k, total = pair + 1, self.pairs
-        stability = self.a_ratio * total
+        stability = A_RATIO * total
         c_end = np.array([p.step for p in self.parameters])
         r_end = np.array([p.rate for p in self.parameters])
-        c = c_end * (total / k) ** self.gamma
-        a = r_end * c_end**2 * ((stability + total) / (stability + k)) ** self.alpha
+        c = c_end * (total / k) ** GAMMA
+        a = r_end * c_end**2 * ((stability + total) / (stability + k)) ** ALPHA
         return c, a
 
     def flips(self, pair: int) -> np.ndarray:
