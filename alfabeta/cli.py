@@ -779,7 +779,7 @@ def _plot_elo(rows: Any, path: str, title: str) -> None:
 
 
 def _plot_thetas(tuning: Any, path: str, title: str) -> None:
-    """An SPSA run's θ after each step, a panel per parameter between its bounds."""
+    """An SPSA run's θ after each step, a panel per parameter with its start marked."""
     from alfabeta.plotting import pyplot
 
     plt = pyplot()

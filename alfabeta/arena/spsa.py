@@ -336,6 +336,7 @@ class TuningResult:
     def summary(self) -> list[str]:
         """Lines for a report: pairs played, and each parameter's start, value and bounds."""
         thetas = self.thetas()
+        values = self.schedule.values(thetas[-1])
         played = len(pair_results(self.games))
         lines = [
             f"{played} of {self.schedule.pairs} pairs, {len(thetas) - 1} steps of θ, {self.status}"
@@ -343,7 +344,7 @@ class TuningResult:
         for i, parameter in enumerate(self.schedule.parameters):
             lines.append(
                 f"{parameter.name}: {parameter.start:g} -> {thetas[-1][i]:.2f} "
-                f"(plays {self.values()[parameter.name]}; bounds {parameter.low:g} to "
+                f"(plays {values[parameter.name]}; bounds {parameter.low:g} to "
                 f"{parameter.high:g})"
             )
         return lines
