@@ -170,6 +170,7 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     assert nodes(", conthist=on") != plain
     assert nodes(", malus=on, conthist=on") != nodes(", malus=on")
     assert nodes(", quiet_hint=on") < plain  # the quiet moves the history has not seen
+    assert nodes(", threat_order=on") != plain  # escapes and checks first, attacks entered last
     assert nodes(", quiet_cuts=on") != plain  # captures no longer become killers
     assert nodes(", capture_history=on") != plain  # captures also by their own history
     assert nodes(", see=on, losing_last=on") != nodes(", see=on")  # losing captures last
@@ -287,6 +288,65 @@ def test_the_quiet_hint_tries_the_better_placed_piece_first(catalog, fen, first)
     assert tried_first("alphabeta") not in first  # the generation order
 
 
+THREAT_HINTS = [
+    # a queen attacked by a pawn: away from the pawns +16,000; a bishop into a pawn's attack
+    # −5,000; captures (d4c3, d4d2, d4f2) are noisy and get nothing
+    (
+        "rnb1kbnr/pppp1ppp/8/4p3/3q4/2P5/PP1PPPPP/RNBQKBNR b KQkq - 0 3",
+        {"f8a3": -5000, "f8b4": -5000}
+        | {f"d4{t}": 16000 for t in ("a4", "c4", "e4", "f4", "g4", "h4", "c5", "d5", "b6", "d6")},
+    ),
+    # a knight attacked by a pawn escapes anywhere (+5,000); Rh8+ checks (+5,000)
+    (
+        "4k3/8/8/8/3p4/4N3/8/4K2R w - - 0 1",
+        {f"e3{t}": 5000 for t in ("d1", "f1", "c2", "g2", "c4", "g4", "d5", "f5")} | {"h1h8": 5000},
+    ),
+    # a rook into a knight's attack −8,000; Ra8+ +5,000
+    (
+        "4k3/8/8/8/8/2n5/8/R3K3 w - - 0 1",
+        {"a1b1": -8000, "a1d1": -8000, "a1a2": -8000, "a1a4": -8000, "a1a8": 5000},
+    ),
+    # a queen into a rook's attack −16,000, a bishop's −19,000; Qa8+ into the bishop's −14,000
+    (
+        "4k3/8/2b5/8/8/1r6/8/Q3K3 w - - 0 1",
+        {"a1b1": -16000, "a1b2": -16000, "a1a3": -16000, "a1c3": -16000, "a1a4": -19000}
+        | {"a1e5": 5000, "a1a8": -14000, "a1h8": 5000},
+    ),
+]
+
+
+@pytest.mark.parametrize("fen, expected", THREAT_HINTS)
+def test_threat_hints_score_escapes_attacks_entered_and_checks(fen, expected):
+    position = ChessGame(fen)
+    moves = position.legal_moves()
+    scores = {
+        position.move_str(m): v
+        for m, v in zip(moves, position.threat_scores(moves), strict=True)
+        if v
+    }
+    assert scores == expected
+
+
+def test_threat_order_tries_the_threatened_queens_escapes_first(catalog):
+    # history and killers empty: the quiet moves in threat order, then generation order
+    position = ChessGame(THREAT_HINTS[0][0])
+
+    def order(**options):
+        searcher = AlphaBeta(captures=True, killers=True, history=True, **options)
+        picker = family.new_picker(position, searcher._family_options())
+        return [position.move_str(m) for m in picker.ordered(position)]
+
+    plain = order()
+    hints = THREAT_HINTS[0][1]
+    captures, quiet = plain[:3], plain[3:]  # MVV-LVA first: d4d2, d4f2, d4c3
+    escapes = [m for m in quiet if hints.get(m, 0) > 0]
+    entering = [m for m in quiet if hints.get(m, 0) < 0]
+    rest = [m for m in quiet if m not in hints]
+    assert captures == ["d4d2", "d4f2", "d4c3"] and entering == ["f8a3", "f8b4"]
+    # a stable sort: the escapes, the others, the moves into attacks, each in generation order
+    assert order(threat_order=True) == captures + escapes + rest + entering
+
+
 def test_losing_captures_wait_for_the_killers_or_with_losing_last_for_every_quiet_move():
     # Qxd6 gives the queen for a pawn (c7 guards d6); Qxa4 takes a free pawn; Rh5 is the
     # table's move
@@ -393,6 +453,7 @@ def test_a_kept_table_gives_way_to_the_next_search(catalog):
         "alphabeta(tt_ways=3)",
         "alphabeta(probcut=-100)",
         "alphabeta(quiet_hint=2)",
+        "alphabeta(threat_order=2)",
         "alphabeta(quiet_cuts=2)",
         "alphabeta(capture_history=2)",
         "alphabeta(lmr_cut=4)",

@@ -32,6 +32,7 @@ cdef class Position:
     cdef int unmake_null(self) except -1
     cdef bint is_tactical(self) except -1
     cdef int order_hint(self, int move) noexcept
+    cdef void threat_hints(self, int* moves, int count, int* out) noexcept
     cdef int exchange(self, int move) noexcept
     cdef bint repeats(self, int plies) noexcept
     cdef int c_outcome(self) except -1

@@ -40,8 +40,8 @@ cdef class Position:
 
     Subclasses implement the C-level methods (``generate``, ``make``, ``unmake``,
     ``c_outcome``, ``c_key``, and optionally ``generate_noisy``, ``mark_noisy``,
-    ``generate_checks``, ``order_hint``, ``exchange``, ``repeats``, ``make_null``,
-    ``unmake_null``, ``is_tactical``, ``c_structure_key``;
+    ``generate_checks``, ``order_hint``, ``threat_hints``, ``exchange``, ``repeats``,
+    ``make_null``, ``unmake_null``, ``is_tactical``, ``c_structure_key``;
     ``make_null`` returns False where the game has no pass move or the position is
     zugzwang-prone, and null-move pruning is then skipped) and the
     Python methods ``options``, ``to_string``, ``from_string``,
@@ -115,6 +115,16 @@ cdef class Position:
         better the piece stands). Default: 0, the generation order."""
         return 0
 
+    cdef void threat_hints(self, int* moves, int count, int* out) noexcept:
+        """For the picker's ``threat_order``: ``out[i]`` (−2**15 … 2**15) is added to the
+        history score of ``moves[i]`` where that move is quiet (noisy moves' values are
+        ignored): what the position's threats say of it (chess: a piece attacked by a
+        cheaper one moving out of that attack, a piece moved into one, a move that gives
+        check). Default: 0 for each."""
+        cdef int i
+        for i in range(count):
+            out[i] = 0
+
     cdef int exchange(self, int move) noexcept:
         """The static exchange value of a noisy ``move`` for the side making it: what it wins
         (in the evaluator's units) once every capture on the target square that pays has been
@@ -170,6 +180,21 @@ cdef class Position:
         finally:
             free(buffer)
             free(flags)
+
+    def threat_scores(self, moves):
+        """For each of ``moves`` (moves of this position), the game's ``threat_hints``: what
+        the picker's ``threat_order`` adds to a quiet move's history score."""
+        cdef int count = len(moves), i
+        cdef int* buffer = <int*> malloc((2 * count + 1) * sizeof(int))
+        if buffer == NULL:
+            raise MemoryError()
+        try:
+            for i in range(count):
+                buffer[i] = moves[i]
+            self.threat_hints(buffer, count, buffer + count)
+            return [buffer[count + i] for i in range(count)]
+        finally:
+            free(buffer)
 
     cdef list _moves(self, int kind):
         """One of the generators' moves as a list."""

@@ -107,6 +107,7 @@ class AlphaBeta(PyAlphaBeta):
     countermove: bool = field(default=False, validator=FLAG, kw_only=True)
     conthist: bool = field(default=False, validator=FLAG, kw_only=True)
     quiet_hint: bool = field(default=False, validator=FLAG, kw_only=True)
+    threat_order: bool = field(default=False, validator=FLAG, kw_only=True)
     quiet_cuts: bool = field(default=False, validator=FLAG, kw_only=True)
     capture_history: bool = field(default=False, validator=FLAG, kw_only=True)
     quiescence: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -246,6 +247,7 @@ class AlphaBeta(PyAlphaBeta):
             "countermove": self.countermove,
             "conthist": self.conthist,
             "quiet_hint": self.quiet_hint,
+            "threat_order": self.threat_order,
             "quiet_cuts": self.quiet_cuts,
             "capture_history": self.capture_history,
             "quiescence": self.quiescence,

@@ -18,7 +18,8 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   (``malus``: with gravity, and a penalty for the moves that failed before a cut-off), and
   with ``countermove`` the move that last refuted the previous one, before the history;
   ``conthist`` adds to each quiet move's history its history in answer to the previous move;
-  ``quiet_hint`` adds the game's static ``order_hint`` for it; ``keep_history`` (kept by the
+  ``quiet_hint`` adds the game's static ``order_hint`` for it, ``threat_order`` the game's
+  ``threat_hints`` (escaping or entering attacks, checks); ``keep_history`` (kept by the
   searcher) carries the history into the next search, halved; ``quiet_cuts``: only quiet
   moves become killers and countermoves and earn (or, with ``malus``, lose) history;
   ``capture_history`` orders the noisy moves of each victim class by how often each caused
@@ -1129,7 +1130,7 @@ def new_picker(Position position, dict options):
                       see=o["see"], malus=o["malus"], countermove=o["countermove"],
                       conthist=o["conthist"], quiet_hint=o["quiet_hint"],
                       quiet_cuts=o["quiet_cuts"], capture_history=o["capture_history"],
-                      losing_last=o["losing_last"])
+                      losing_last=o["losing_last"], threat_order=o["threat_order"])
 
 
 def search(Position position, Evaluator evaluator, limit, dict options, book=None,

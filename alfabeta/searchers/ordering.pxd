@@ -13,6 +13,8 @@ cdef class MovePicker:
     cdef long long losing_key    # … keyed from here: after the killers, or (losing_last) last
     cdef bint use_conthist       # history also per (previous move, move) pair
     cdef bint use_quiet_hint     # quiet moves also by the game's static order_hint
+    cdef bint use_threat_order   # quiet moves also by the game's threat_hints
+    cdef int* threat             # the current ordering's threat_hints, one per move
     cdef bint use_quiet_cuts     # only quiet moves become killers, countermoves, history
     cdef bint use_capture_history  # noisy moves also by a history of their own
     cdef long long* capture_history  # per side, hashed by the noisy move

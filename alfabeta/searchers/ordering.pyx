@@ -17,7 +17,9 @@
    moves a score only part of the way towards ±``HISTORY_MAX`` ("gravity": the table follows
    what the search finds now); with ``quiet_hint``, each quiet move's score also adds the
    game's ``order_hint`` for it, a small static guess that orders the moves the history
-   has not seen;
+   has not seen; with ``threat_order``, the game's ``threat_hints`` for it (chess: a piece
+   escaping an attack by a cheaper one, moving into one, giving check), on the history's
+   scale;
 
 with ``quiet_cuts`` (and ``captures``), only quiet moves (none of the game's noisy moves)
 become killers and countermoves and earn or lose history: a capture that refutes a move is
@@ -63,7 +65,8 @@ cdef class MovePicker:
     def __cinit__(self, int max_moves, bint tt_move=False, bint captures=False,
                   bint killers=False, bint history=False, bint see=False, bint malus=False,
                   bint countermove=False, bint conthist=False, bint quiet_hint=False,
-                  bint quiet_cuts=False, bint capture_history=False, bint losing_last=False):
+                  bint quiet_cuts=False, bint capture_history=False, bint losing_last=False,
+                  bint threat_order=False):
         cdef int i
         self.max_moves = max_moves
         self.use_quiet_cuts = quiet_cuts and captures
@@ -84,7 +87,13 @@ cdef class MovePicker:
         self.use_history = history
         self.use_malus = history and malus
         self.use_quiet_hint = quiet_hint
-        self.active = tt_move or captures or killers or history or countermove or quiet_hint
+        self.use_threat_order = threat_order
+        if threat_order:
+            self.threat = <int*> calloc(max_moves, sizeof(int))
+            if self.threat == NULL:
+                raise MemoryError()
+        self.active = tt_move or captures or killers or history or countermove or quiet_hint \
+            or threat_order
         self.killer = <int*> calloc(2 * (SEARCH_MAX_PLY + 2), sizeof(int))
         self.score = <long long*> calloc(max_moves, sizeof(long long))
         self.noisy = <int*> calloc(max_moves, sizeof(int))
@@ -118,6 +127,7 @@ cdef class MovePicker:
         free(self.conthist)
         free(self.noisy_flags)
         free(self.capture_history)
+        free(self.threat)
 
     cdef void new_search(self) noexcept:
         """Start another search with what this one learnt (``keep_history``): the killers
@@ -187,6 +197,8 @@ cdef class MovePicker:
             pos.mark_noisy(moves, count, self.is_noisy, self.noisy)
         if self.use_countermove and previous != NO_MOVE:
             counter = self.countermove_slot(side, previous)[0]
+        if self.use_threat_order:
+            pos.threat_hints(moves, count, self.threat)
         for i in range(count):
             m = moves[i]
             s = 0
@@ -209,6 +221,8 @@ cdef class MovePicker:
                         s += self.conthist_slot(side, previous, m)[0]
                 if self.use_quiet_hint:
                     s += pos.order_hint(m)
+                if self.use_threat_order:
+                    s += self.threat[i]
             self.score[i] = s
             if s >= KILLER_KEY - 1:
                 staged += 1

@@ -97,6 +97,14 @@ cdef uint64_t RANK_1 = 0xFFULL
 cdef uint64_t RANK_8 = 0xFF00000000000000ULL
 cdef int FLAG_DOUBLE = 1, FLAG_EP = 2, FLAG_CASTLE = 3
 cdef int[6] ORDER_VALUE = [1, 3, 3, 5, 9, 0]  # pawn … king, for MVV-LVA ordering only
+# ``threat_hints``, on the history's scale (±2**14): a piece escaping an attack by a cheaper
+# one, moving into an attack by a pawn, a minor piece or a rook, and a move giving check
+cdef int[6] THREAT_ESCAPE = [0, 5000, 5000, 8000, 16000, 0]
+cdef int[6][3] THREAT_ENTER = [[0, 0, 0], [5000, 0, 0], [5000, 0, 0], [11000, 8000, 0],
+                               [25000, 19000, 16000], [0, 0, 0]]
+cdef int THREAT_CHECK = 5000
+cdef uint64_t FILE_A_BITS = 0x0101010101010101ULL
+cdef uint64_t FILE_H_BITS = 0x8080808080808080ULL
 # pawn … king, centipawns, for the static exchange evaluation (the king: more than all else)
 cdef int[6] EXCHANGE_VALUE = [100, 320, 330, 500, 900, 20000]
 # QUIET_PLACE[side][piece][square]: how good a square is for a piece, for ordering quiet
@@ -608,6 +616,66 @@ cdef class Chess(Position):
             return (QUIET_PLACE[self.side_to_move][piece][target]
                     - QUIET_PLACE[self.side_to_move][piece][origin])
         return 16 * gain + KING - piece
+
+    cdef void threat_hints(self, int* moves, int count, int* out) noexcept:
+        """Threats for ordering quiet moves, from the enemy's attacks by pawns, by minor
+        pieces and by rooks (the occupancy before the move): a queen attacked by a rook or
+        less, a rook by a minor piece or less, a knight or bishop by a pawn gains
+        ``THREAT_ESCAPE[kind]`` by moving to a square no such piece attacks; a piece not
+        attacked so loses ``THREAT_ENTER[kind][by]`` by moving into an attack of a pawn
+        (``by`` 0), a minor piece (1) or a rook (2); a move that gives check directly (from
+        its target square) gains ``THREAT_CHECK``. Noisy moves get 0."""
+        cdef int us = self.side_to_move, them = us ^ 1, i, move, origin, target, kind
+        cdef int king = ctz(self.pieces[them][KING])
+        cdef uint64_t occupied = self.occupied_by[0] | self.occupied_by[1], bits, to
+        cdef uint64_t pawns = self.pieces[them][PAWN], by_pawn, by_minor, by_rook, threatened
+        cdef uint64_t[6] checks
+        if them == WHITE:
+            by_pawn = ((pawns << 9) & ~FILE_A_BITS) | ((pawns << 7) & ~FILE_H_BITS)
+        else:
+            by_pawn = ((pawns >> 7) & ~FILE_A_BITS) | ((pawns >> 9) & ~FILE_H_BITS)
+        by_minor = by_pawn
+        bits = self.pieces[them][KNIGHT]
+        while bits:
+            by_minor |= KNIGHT_ATTACKS[ctz(bits)]
+            bits &= bits - 1
+        bits = self.pieces[them][BISHOP]
+        while bits:
+            by_minor |= bishop_attacks(ctz(bits), occupied)
+            bits &= bits - 1
+        by_rook = by_minor
+        bits = self.pieces[them][ROOK]
+        while bits:
+            by_rook |= rook_attacks(ctz(bits), occupied)
+            bits &= bits - 1
+        threatened = (self.pieces[us][QUEEN] & by_rook) | (self.pieces[us][ROOK] & by_minor) \
+            | ((self.pieces[us][KNIGHT] | self.pieces[us][BISHOP]) & by_pawn)
+        checks[PAWN] = PAWN_ATTACKS[them][king]
+        checks[KNIGHT] = KNIGHT_ATTACKS[king]
+        checks[BISHOP] = bishop_attacks(king, occupied)
+        checks[ROOK] = rook_attacks(king, occupied)
+        checks[QUEEN] = checks[BISHOP] | checks[ROOK]
+        checks[KING] = 0
+        for i in range(count):
+            move = moves[i]
+            origin, target = move & 63, (move >> 6) & 63
+            out[i] = 0
+            if self.board[target] != EMPTY or (move >> 12) & 7 or (move >> 15) == FLAG_EP:
+                continue
+            kind = self.board[origin] % 6
+            to = 1ULL << target
+            if checks[kind] & to:
+                out[i] += THREAT_CHECK
+            if threatened >> origin & 1:
+                if not (to & (by_rook if kind == QUEEN else by_minor if kind == ROOK
+                              else by_pawn)):
+                    out[i] += THREAT_ESCAPE[kind]
+            elif to & by_pawn:
+                out[i] -= THREAT_ENTER[kind][0]
+            elif to & by_minor:
+                out[i] -= THREAT_ENTER[kind][1]
+            elif to & by_rook:
+                out[i] -= THREAT_ENTER[kind][2]
 
     # ---- make / unmake ----------------------------------------------------------------------
     cdef int make(self, int move) except -1:
