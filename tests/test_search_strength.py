@@ -171,6 +171,7 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     assert nodes(", malus=on, conthist=on") != nodes(", malus=on")
     assert nodes(", quiet_hint=on") < plain  # the quiet moves the history has not seen
     assert nodes(", threat_order=on") != plain  # escapes and checks first, attacks entered last
+    assert nodes(", tt_reward=on") != plain  # the table's cut-offs teach killers and history
     assert nodes(", quiet_cuts=on") != plain  # captures no longer become killers
     assert nodes(", capture_history=on") != plain  # captures also by their own history
     assert nodes(", see=on, losing_last=on") != nodes(", see=on")  # losing captures last
@@ -454,6 +455,7 @@ def test_a_kept_table_gives_way_to_the_next_search(catalog):
         "alphabeta(probcut=-100)",
         "alphabeta(quiet_hint=2)",
         "alphabeta(threat_order=2)",
+        "alphabeta(tt_reward=maybe)",
         "alphabeta(quiet_cuts=2)",
         "alphabeta(capture_history=2)",
         "alphabeta(lmr_cut=4)",

@@ -64,6 +64,10 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
 * ``tt_static`` (with ``tt``): the pruning above (and ``improving``, ``probcut``) takes as
   the node's static score the table's bound for it where that lies beyond the evaluator's
   on the bound's side;
+* ``tt_reward`` (with ``tt``): where the table's bound ends a node, a quiet table move is
+  rewarded as a cut-off by it would be (killer, countermove, history) when the bound reached
+  β, and loses as much history when it stayed at or below α, as Stockfish updates its
+  statistics on a table cut-off;
 * ``correction``: the pruning above takes as the node's static score the evaluator's plus a
   correction learnt in the search: per side to move and the game's ``c_structure_key``
   (chess: the pawns), a running average of how far the searched results of nodes with that
@@ -209,6 +213,7 @@ cdef struct Options:
     bint lmr_log
     bint lmr_history
     bint tt_static
+    bint tt_reward
     bint correction
     int lmr_cut
     bint lmr_tt_noisy
@@ -332,6 +337,7 @@ cdef class Family:
         self.o.lmr_tt_noisy = o["lmr_tt_noisy"]
         self.o.lmr_counter = o["lmr_counter"] and o["countermove"]
         self.o.tt_static = o["tt_static"] and o["tt"]
+        self.o.tt_reward = o["tt_reward"] and o["tt"]
         self.o.correction = o["correction"]
         if self.o.correction:
             self.correction = <int*> calloc(2 << CORRECTION_BITS, sizeof(int))
@@ -805,6 +811,22 @@ cdef class Family:
             self.table.store(key, depth, ply, score, alpha_orig, beta_orig, move)
         return score
 
+    cdef int reward_table_move(self, int ply, int depth, int move,
+                               bint reached_beta) except -1:
+        """``tt_reward``: the table's bound for this node, ``depth`` plies deep, ended it.
+        A quiet ``move`` (the table's) is rewarded as a cut-off by it would be when the bound
+        ``reached_beta``, and otherwise (it stayed at or below α) loses as much history."""
+        cdef unsigned char noisy = False
+        self.pos.mark_noisy(&move, 1, &noisy, ply_moves(self.ctx, ply))
+        if noisy:
+            return 0
+        if reached_beta:
+            self.picker.reward(self.pos.side_to_move, ply, move, depth, NULL, 0, 0,
+                               self.path[ply - 1] if ply > 0 else NO_MOVE)
+        else:
+            self.picker.penalise(self.pos.side_to_move, move, depth)
+        return 0
+
     # ---- root and node ------------------------------------------------------------------
     cdef int node(self, int depth, int ply, int alpha, int beta, bint null_ok,
                   int extended) except? -2147483647:
@@ -841,6 +863,9 @@ cdef class Family:
             if self.probe(key, depth, ply, &alpha, &beta, &tt_move, &score,
                           (ply > 0 or self.o.mtd) and not excluding
                           and (self.o.pv_cuts or beta - alpha == 1)):
+                if self.o.tt_reward and tt_move != NO_MOVE and depth > 0 \
+                        and (score >= beta or score <= alpha):
+                    self.reward_table_move(ply, depth, tt_move, score >= beta)
                 return score
         if depth <= 0:
             return self.horizon(key, ply, alpha, beta, status)

@@ -44,5 +44,6 @@ cdef class MovePicker:
     cdef long long noisy_score(self, Position pos, int move) noexcept
     cdef void reward(self, int side, int ply, int move, int depth, int* failed,
                      int failed_count, int failed_index, int previous) noexcept
+    cdef void penalise(self, int side, int move, int depth) noexcept
     cdef bint is_killer(self, int ply, int move) noexcept
     cdef bint is_countermove(self, int side, int previous, int move) noexcept

@@ -275,6 +275,18 @@ cdef class MovePicker:
         return &self.capture_history[side * HISTORY_SIZE + (
             (<unsigned int> move * 2654435761u) >> 16 & (HISTORY_SIZE - 1))]
 
+    cdef void penalise(self, int side, int move, int depth) noexcept:
+        """``move`` by ``side`` failed low with ``depth`` left: it loses the history a
+        cut-off would have earned it (with ``malus``, with gravity)."""
+        cdef long long bonus
+        if not self.use_history:
+            return
+        if not self.use_malus:
+            self.history_slot(side, move)[0] -= <long long> depth * depth
+            return
+        bonus = min(16LL * depth * depth, <long long> HISTORY_BONUS_MAX)
+        _nudge(self.history_slot(side, move), -bonus)
+
     cdef void order_noisy(self, Position pos, int* moves, int count) noexcept:
         """Sort quiescence's noisy moves by the game's ``order_hint`` (MVV-LVA in chess), most
         promising first; the caller checks ``use_captures``."""
