@@ -98,6 +98,7 @@ def test_enhancements_that_must_not_change_the_value_do_not(seed, game, depth):
         "alphabeta(tt=on, iterative=on, killers=on, history=on, quiet_hint=on)",
         "alphabeta(tt=on, iterative=on, killers=on, history=on, threat_order=on)",
         "alphabeta(tt=on, iterative=on, killers=on, history=on, malus=on, tt_reward=on)",
+        "alphabeta(tt=on, iterative=on, history=on, malus=on, history_linear=on)",
         "alphabeta(tt=on, iterative=on, captures=on, killers=on, history=on, malus=on, "
         "quiet_cuts=on, capture_history=on)",
         "negascout(tt=on, iterative=on)",

@@ -172,6 +172,7 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     assert nodes(", quiet_hint=on") < plain  # the quiet moves the history has not seen
     assert nodes(", threat_order=on") != plain  # escapes and checks first, attacks entered last
     assert nodes(", tt_reward=on") != plain  # the table's cut-offs teach killers and history
+    assert nodes(", malus=on, history_linear=on") != nodes(", malus=on")  # larger steps
     assert nodes(", quiet_cuts=on") != plain  # captures no longer become killers
     assert nodes(", capture_history=on") != plain  # captures also by their own history
     assert nodes(", see=on, losing_last=on") != nodes(", see=on")  # losing captures last
@@ -456,6 +457,7 @@ def test_a_kept_table_gives_way_to_the_next_search(catalog):
         "alphabeta(quiet_hint=2)",
         "alphabeta(threat_order=2)",
         "alphabeta(tt_reward=maybe)",
+        "alphabeta(history_linear=2)",
         "alphabeta(quiet_cuts=2)",
         "alphabeta(capture_history=2)",
         "alphabeta(lmr_cut=4)",

@@ -108,6 +108,7 @@ class AlphaBeta(PyAlphaBeta):
     conthist: bool = field(default=False, validator=FLAG, kw_only=True)
     quiet_hint: bool = field(default=False, validator=FLAG, kw_only=True)
     threat_order: bool = field(default=False, validator=FLAG, kw_only=True)
+    history_linear: bool = field(default=False, validator=FLAG, kw_only=True)
     quiet_cuts: bool = field(default=False, validator=FLAG, kw_only=True)
     capture_history: bool = field(default=False, validator=FLAG, kw_only=True)
     quiescence: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -249,6 +250,7 @@ class AlphaBeta(PyAlphaBeta):
             "conthist": self.conthist,
             "quiet_hint": self.quiet_hint,
             "threat_order": self.threat_order,
+            "history_linear": self.history_linear,
             "quiet_cuts": self.quiet_cuts,
             "capture_history": self.capture_history,
             "quiescence": self.quiescence,

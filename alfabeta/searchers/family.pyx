@@ -1155,7 +1155,8 @@ def new_picker(Position position, dict options):
                       see=o["see"], malus=o["malus"], countermove=o["countermove"],
                       conthist=o["conthist"], quiet_hint=o["quiet_hint"],
                       quiet_cuts=o["quiet_cuts"], capture_history=o["capture_history"],
-                      losing_last=o["losing_last"], threat_order=o["threat_order"])
+                      losing_last=o["losing_last"], threat_order=o["threat_order"],
+                      history_linear=o["history_linear"])
 
 
 def search(Position position, Evaluator evaluator, limit, dict options, book=None,

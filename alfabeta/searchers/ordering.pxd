@@ -8,6 +8,7 @@ cdef class MovePicker:
     cdef bint use_killers
     cdef bint use_history
     cdef bint use_malus          # history with gravity, and a malus for the quiets that failed
+    cdef bint use_history_linear  # … whose steps grow linearly with depth, and larger
     cdef bint use_countermove    # the move that last refuted the previous move, after the killers
     cdef bint use_see            # noisy moves that lose material go after the killers
     cdef long long losing_key    # … keyed from here: after the killers, or (losing_last) last
@@ -44,6 +45,7 @@ cdef class MovePicker:
     cdef long long noisy_score(self, Position pos, int move) noexcept
     cdef void reward(self, int side, int ply, int move, int depth, int* failed,
                      int failed_count, int failed_index, int previous) noexcept
+    cdef long long bonus(self, int depth) noexcept
     cdef void penalise(self, int side, int move, int depth) noexcept
     cdef bint is_killer(self, int ply, int move) noexcept
     cdef bint is_countermove(self, int side, int previous, int move) noexcept

@@ -15,7 +15,8 @@
    same previous move (a continuation history, kept the same way); with ``malus``, a cut-off
    also lowers the history of the later moves tried before it at that node, and every update
    moves a score only part of the way towards ±``HISTORY_MAX`` ("gravity": the table follows
-   what the search finds now); with ``quiet_hint``, each quiet move's score also adds the
+   what the search finds now; ``history_linear``: larger steps, growing with depth linearly
+   rather than as its square); with ``quiet_hint``, each quiet move's score also adds the
    game's ``order_hint`` for it, a small static guess that orders the moves the history
    has not seen; with ``threat_order``, the game's ``threat_hints`` for it (chess: a piece
    escaping an attack by a cheaper one, moving into one, giving check), on the history's
@@ -42,6 +43,8 @@ cdef enum:
     HISTORY_SIZE = 1 << 16
     HISTORY_MAX = 1 << 14    # ``malus``: history scores stay within ±this
     HISTORY_BONUS_MAX = 1600  # ``malus``: the most one cut-off adds (16·depth² below it)
+    LINEAR_BONUS_STEP = 600   # ``history_linear``: a cut-off adds 600·depth − 400,
+    LINEAR_BONUS_MAX = 3600   # at most this
     COUNTERMOVE_SIZE = 1 << 12  # countermove slots per side (hashed by the answered move)
     CONTHIST_BITS = 18          # continuation-history slots per side: 2 ** this
     CAPTURE_SPREAD = 32         # ``capture_history`` moves a noisy key by at most this,
@@ -66,7 +69,7 @@ cdef class MovePicker:
                   bint killers=False, bint history=False, bint see=False, bint malus=False,
                   bint countermove=False, bint conthist=False, bint quiet_hint=False,
                   bint quiet_cuts=False, bint capture_history=False, bint losing_last=False,
-                  bint threat_order=False):
+                  bint threat_order=False, bint history_linear=False):
         cdef int i
         self.max_moves = max_moves
         self.use_quiet_cuts = quiet_cuts and captures
@@ -86,6 +89,7 @@ cdef class MovePicker:
         self.use_killers = killers
         self.use_history = history
         self.use_malus = history and malus
+        self.use_history_linear = history_linear
         self.use_quiet_hint = quiet_hint
         self.use_threat_order = threat_order
         if threat_order:
@@ -263,7 +267,7 @@ cdef class MovePicker:
         cut-off with ``depth`` left; if it is noisy, its capture history rises, and the noisy
         moves before it fall as much."""
         cdef unsigned char* flags = self.noisy_flags + ply * self.max_moves
-        cdef long long bonus = min(16LL * depth * depth, <long long> HISTORY_BONUS_MAX)
+        cdef long long bonus = self.bonus(depth)
         cdef int i
         if flags[index]:
             _nudge(self.capture_slot(side, moves[index]), bonus)
@@ -275,6 +279,14 @@ cdef class MovePicker:
         return &self.capture_history[side * HISTORY_SIZE + (
             (<unsigned int> move * 2654435761u) >> 16 & (HISTORY_SIZE - 1))]
 
+    cdef long long bonus(self, int depth) noexcept:
+        """What a cut-off with ``depth`` left adds to a score with gravity (``malus``):
+        16·depth², at most ``HISTORY_BONUS_MAX``; with ``history_linear``, 600·depth − 400,
+        at most ``LINEAR_BONUS_MAX`` (Stockfish's steps for its history, on this scale)."""
+        if self.use_history_linear:
+            return min(LINEAR_BONUS_STEP * depth - 400LL, <long long> LINEAR_BONUS_MAX)
+        return min(16LL * depth * depth, <long long> HISTORY_BONUS_MAX)
+
     cdef void penalise(self, int side, int move, int depth) noexcept:
         """``move`` by ``side`` failed low with ``depth`` left: it loses the history a
         cut-off would have earned it (with ``malus``, with gravity)."""
@@ -284,7 +296,7 @@ cdef class MovePicker:
         if not self.use_malus:
             self.history_slot(side, move)[0] -= <long long> depth * depth
             return
-        bonus = min(16LL * depth * depth, <long long> HISTORY_BONUS_MAX)
+        bonus = self.bonus(depth)
         _nudge(self.history_slot(side, move), -bonus)
 
     cdef void order_noisy(self, Position pos, int* moves, int count) noexcept:
@@ -318,7 +330,7 @@ cdef class MovePicker:
             if paired:
                 self.conthist_slot(side, previous, move)[0] += <long long> depth * depth
             return
-        bonus = min(16LL * depth * depth, <long long> HISTORY_BONUS_MAX)
+        bonus = self.bonus(depth)
         _nudge(self.history_slot(side, move), bonus)
         if paired:
             _nudge(self.conthist_slot(side, previous, move), bonus)
