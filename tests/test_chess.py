@@ -146,6 +146,17 @@ def test_illegal_or_malformed_moves_leave_the_position_unchanged(catalog, text):
     assert position.to_string() == before
 
 
+@pytest.mark.parametrize("move", [-1, 123456, 1 << 40])
+def test_a_number_that_encodes_no_move_is_refused_by_push_and_move_str(catalog, move):
+    # 123456 has promotion bits 7 (no piece); 1 << 40 is beyond the encoding's 17 bits
+    position = board(catalog)
+    with pytest.raises(IllegalMoveError, match="not a chess move"):
+        position.push(move)
+    with pytest.raises(IllegalMoveError, match="not a chess move"):
+        position.move_str(move)
+    assert position.to_string() == board(catalog).to_string()
+
+
 @pytest.mark.parametrize(
     "fen",
     [

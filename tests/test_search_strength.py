@@ -7,7 +7,7 @@ import pytest
 from test_solvers import MATES
 
 from alfabeta import Limit
-from alfabeta.core import InvalidOptionError
+from alfabeta.core import IllegalMoveError, InvalidOptionError
 from alfabeta.core.scores import WIN, plies_to_end
 from alfabeta.games.chess.board import ChessGame
 from alfabeta.searchers import family, timeman
@@ -327,6 +327,13 @@ def test_threat_hints_score_escapes_attacks_entered_and_checks(fen, expected):
         if v
     }
     assert scores == expected
+
+
+@pytest.mark.parametrize("move", ["e2e4", 123456, -1, 0])
+def test_threat_scores_refuse_a_move_that_is_not_legal_here(move):
+    position = ChessGame()
+    with pytest.raises(IllegalMoveError, match=r"not a (legal|chess) move"):
+        position.threat_scores([position.parse_move("e2e4"), move])
 
 
 def test_threat_order_tries_the_threatened_queens_escapes_first(catalog):

@@ -182,9 +182,16 @@ cdef class Position:
             free(flags)
 
     def threat_scores(self, moves):
-        """For each of ``moves`` (moves of this position), the game's ``threat_hints``: what
-        the picker's ``threat_order`` adds to a quiet move's history score."""
+        """For each of ``moves`` (legal moves of this position), the game's ``threat_hints``:
+        what the picker's ``threat_order`` adds to a quiet move's history score.
+        IllegalMoveError for a move that is not legal here."""
         cdef int count = len(moves), i
+        legal = set(self.legal_moves())
+        for move in moves:
+            if move not in legal:
+                raise IllegalMoveError(
+                    f"{self.move_str(move) if isinstance(move, int) else move!r} is not a "
+                    f"legal move in {self.name} position {self.to_string()!r}")
         cdef int* buffer = <int*> malloc((2 * count + 1) * sizeof(int))
         if buffer == NULL:
             raise MemoryError()

@@ -1138,9 +1138,9 @@ cdef class ChessGame(Chess):
     # ---- moves as text ----------------------------------------------------------------------
     def move_str(self, move):
         """The move in UCI notation (``e2e4``, ``e7e8q``)."""
-        if not isinstance(move, int) or move < 0:
+        promotion = (move >> 12) & 7 if isinstance(move, int) else 0
+        if not isinstance(move, int) or move < 0 or move >> 17 or promotion > QUEEN:
             raise IllegalMoveError(f"{move!r} is not a chess move")
-        promotion = (move >> 12) & 7
         return square_name(move & 63) + square_name((move >> 6) & 63) + (
             "nbrq"[promotion - 1] if promotion else "")
 
