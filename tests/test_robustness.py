@@ -13,7 +13,7 @@ import pytest
 from conftest import EXACT_SEARCHERS, default_sigint
 
 from alfabeta.cli import main
-from alfabeta.core import InvalidPositionError, Limit
+from alfabeta.core import IllegalMoveError, InvalidPositionError, Limit
 from alfabeta.core.walk import perft
 
 CLI = [sys.executable, "-m", "alfabeta.cli"]
@@ -404,3 +404,25 @@ def test_parsers_quote_only_an_excerpt_of_a_huge_bad_input(module, function, tex
     with pytest.raises(AlfabetaError) as caught:
         getattr(importlib.import_module(module), function)(text)
     assert len(str(caught.value)) < 300
+
+
+@pytest.mark.parametrize(
+    "spec, bad",
+    [
+        ("chess", [-1, 123456, 1 << 40, "e2e4", None]),
+        ("connect-four", [-1, 7, 123456, "4", 3.5, None]),
+        ("fibonacci-nim", [0, -1, "x", 3.5, None]),
+        ("tictactoe", [-1, 9, 123456, "b2", 3.5, None]),
+        ("trgd", [-1, 1 << 20, "1", None]),
+        ("tree(branching=3, depth=2)", [0, -1, "1", 3.5, None]),
+    ],
+)
+def test_move_str_refuses_what_is_no_move_of_the_game(catalog, spec, bad):
+    # the name of a move is the inverse of parse_move: a value outside the game's encoding
+    # is bad input, not a garbled name or a TypeError
+    position = catalog.game(spec)
+    for move in bad:
+        with pytest.raises(IllegalMoveError, match=r"not a .*move"):
+            position.move_str(move)
+    for move in position.legal_moves():
+        assert position.parse_move(position.move_str(move)) == move

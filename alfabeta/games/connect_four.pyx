@@ -217,6 +217,10 @@ cdef class ConnectFour(Position):
         return position
 
     def move_str(self, move):
+        """The column's number, 1 … width; IllegalMoveError for anything else."""
+        if not isinstance(move, int) or not 0 <= move < self.width:
+            raise IllegalMoveError(
+                f"{move!r} is not a connect-four move: a column 0..{self.width - 1}")
         return str(move + 1)
 
     def parse_move(self, text):

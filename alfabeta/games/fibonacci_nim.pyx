@@ -160,6 +160,9 @@ cdef class FibonacciNim(Position):
         return position
 
     def move_str(self, move):
+        """The number of objects taken; IllegalMoveError for anything but a count ≥ 1."""
+        if not isinstance(move, int) or move < 1:
+            raise IllegalMoveError(f"{move!r} is not a fibonacci-nim move: a count of 1 or more")
         return str(move)
 
     def parse_move(self, text):

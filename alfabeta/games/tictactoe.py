@@ -143,7 +143,9 @@ class TicTacToe:
         return twin
 
     def move_str(self, move: int) -> str:
-        """The square's name, ``a1`` … ``c3``."""
+        """The square's name, ``a1`` … ``c3``; IllegalMoveError for anything but 0 … 8."""
+        if not isinstance(move, int) or not 0 <= move < 9:
+            raise IllegalMoveError(f"{move!r} is not a tictactoe move: a square 0..8")
         return "abc"[move % 3] + str(3 - move // 3)
 
     def parse_move(self, text: str) -> int:

@@ -343,6 +343,9 @@ cdef class Tree(Position):
         return twin
 
     def move_str(self, move):
+        """The child's number, from 1; IllegalMoveError for anything else."""
+        if not isinstance(move, int) or move < 1:
+            raise IllegalMoveError(f"{move!r} is not a tree move: a child's number, from 1")
         return str(move)
 
     def parse_move(self, text):
