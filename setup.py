@@ -19,6 +19,11 @@ No flag changes a result: every hot path is integer arithmetic, and FMA (which w
 floating-point multiply and add, and round differently) is not enabled, so a build with or
 without them plays the same moves with the same node counts. ``ALFABETA_PORTABLE=1`` leaves
 every flag out (a build meant for other, older machines).
+
+Profile-guided optimisation is not used: a build with gcc's ``-fprofile-generate``, trained on
+the chess bench to depth 10 and rebuilt with ``-fprofile-use``, took the same time as this one
+to depth 13 on the bench (2.86 s against 2.84 s, two runs each; to depth 11, 1.23 s against
+1.29 s, three runs each), for a build twice as long and a training run inside it.
 """
 
 import os
