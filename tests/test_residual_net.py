@@ -315,11 +315,17 @@ def test_a_network_that_does_not_fit_is_refused_with_the_file_named(tmp_path, ch
     assert "net.json" in str(refused.value)
 
 
-def test_a_network_that_is_not_an_object_cannot_be_read(tmp_path):
+def test_a_network_that_is_not_an_object_or_lacks_an_entry_cannot_be_read(tmp_path):
     data = json.loads(default_weights_path().read_text())
     data["net"] = [1, 2, 3]
     (tmp_path / "net.json").write_text(json.dumps(data))
-    with pytest.raises(InvalidOptionError, match=r"net\.json.*cannot read the network"):
+    with pytest.raises(
+        InvalidOptionError, match=r"net\.json.*cannot read the network \(it is not a JSON object\)"
+    ):
+        Tuned(weights=str(tmp_path / "net.json"))
+    data["net"] = {"input": [], "bias": [], "output": [], "offset": 0}
+    (tmp_path / "net.json").write_text(json.dumps(data))
+    with pytest.raises(InvalidOptionError, match=r"the network \(it has no 'hidden' entry\)"):
         Tuned(weights=str(tmp_path / "net.json"))
 
 

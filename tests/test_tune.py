@@ -504,7 +504,8 @@ def test_prior_weights_are_the_start_of_the_first_fit(tmp_path):
     [
         ("{not json", "cannot read"),
         ('{"features": [], "mg": [], "eg": []}', f"expected {len(feature_names())}"),
-        ("[1, 2]", "cannot read"),
+        ("[1, 2]", r"cannot read \(it is not a JSON object\)"),
+        ('{"mg": [], "eg": []}', r"cannot read \(it has no 'features' entry\)"),
     ],
 )
 def test_a_broken_weights_file_is_refused_with_its_name(tmp_path, content, message):

@@ -915,6 +915,13 @@ def _parsed(name, modified, size):
         return json.load(handle)
 
 
+def unreadable(source, error, part=""):
+    """The InvalidOptionError for a weights file (``part``: what of it) that ``error`` kept
+    from being read: a missing entry is named as one, not as Python's KeyError."""
+    reason = f"it has no {error} entry" if isinstance(error, KeyError) else str(error)
+    return InvalidOptionError(f"tuned weights {str(source)!r}: cannot read {part}({reason})")
+
+
 def load_weights(path=None):
     """(mg, eg) int arrays from a weights file written by ``alfabeta tune`` (JSON with
     ``features``, ``mg`` and ``eg``; None: the shipped file; ``"prior"``: ``prior_weights``);
@@ -924,9 +931,11 @@ def load_weights(path=None):
     source = default_weights_path() if path is None else path
     try:
         data = read_weights_file(source)
+        if not isinstance(data, dict):
+            raise TypeError("it is not a JSON object")
         names, mg, eg = data["features"], data["mg"], data["eg"]
     except (OSError, ValueError, KeyError, TypeError) as error:
-        raise InvalidOptionError(f"tuned weights {str(source)!r}: cannot read ({error})") from None
+        raise unreadable(source, error) from None
     if names != feature_names() or len(mg) != FEATURE_COUNT or len(eg) != FEATURE_COUNT \
             or not all(isinstance(v, int) for v in mg + eg):
         raise InvalidOptionError(
@@ -961,6 +970,8 @@ def load_net(path=None):
         net = read_weights_file(source).get("net")
         if net is None:
             return None
+        if not isinstance(net, dict):
+            raise TypeError("it is not a JSON object")
         hidden, buckets = net["hidden"], net.get("buckets", 1)
         parts = {name: np.asarray(net[name]) for name in ("input", "bias", "output")}
         if "attacks" in net:
@@ -969,8 +980,7 @@ def load_net(path=None):
         offset = net["offset"]
         activation = net.get("activation", "crelu")
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
-        raise InvalidOptionError(
-            f"tuned weights {str(source)!r}: cannot read the network ({error})") from None
+        raise unreadable(source, error, "the network ") from None
     if king_buckets.shape != (64,) or king_buckets.dtype.kind != "i" \
             or not 0 <= king_buckets.min() <= king_buckets.max() < NET_MAX_KING_BUCKETS:
         raise InvalidOptionError(
