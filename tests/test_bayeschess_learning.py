@@ -406,6 +406,10 @@ def test_style_model_file_round_trip_and_errors(tmp_path):
     (tmp_path / "bad.json").write_text(json.dumps(data))
     with pytest.raises(ModelError, match="shape"):
         StyleClassifier.load(tmp_path / "bad.json")
+    del data["alpha"]
+    (tmp_path / "bad.json").write_text(json.dumps(data))
+    with pytest.raises(ModelError, match=r"bad\.json': it has no 'alpha' entry"):
+        StyleClassifier.load(tmp_path / "bad.json")
     (tmp_path / "other.json").write_text("[1, 2]")
     with pytest.raises(ModelError, match="not an alfabeta style model"):
         StyleClassifier.load(tmp_path / "other.json")

@@ -2,7 +2,8 @@
 arrays, read with ``allow_pickle=False``). Solved tables and learned models are stored so.
 
 ``write`` saves both; ``read`` checks the JSON's ``format`` and ``version`` and returns the
-metadata and the arrays; ``check_array`` validates one array's dtype, shape and finiteness.
+metadata and the arrays; ``check_array`` validates one array's dtype, shape and finiteness;
+``problem_text`` words what went wrong reading a JSON object's entries.
 Every failure — a missing, truncated, foreign or pickled file — raises the caller's error
 type with a message naming the file and what is wrong.
 """
@@ -78,6 +79,14 @@ def read_json(path: Path, what: str, format: str, error: type[Exception]) -> dic
     if not isinstance(data, dict) or data.get("format") != format:
         raise error(f"{str(path)!r} is not an alfabeta {what}")
     return data
+
+
+def problem_text(problem: Exception) -> str:
+    """What ``problem``, met while reading the entries of a file's JSON object, says of the
+    file: a missing entry (a KeyError, whose own text is only the key) is named as one."""
+    if isinstance(problem, KeyError):
+        return f"it has no {problem} entry"
+    return str(problem)
 
 
 def check_array(

@@ -83,6 +83,7 @@ from alfabeta.games.chess.board cimport (
     piece_attacks,
 )
 
+from alfabeta.core import arrayfile
 from alfabeta.core.errors import InvalidOptionError
 
 cdef extern from *:
@@ -917,9 +918,9 @@ def _parsed(name, modified, size):
 
 def unreadable(source, error, part=""):
     """The InvalidOptionError for a weights file (``part``: what of it) that ``error`` kept
-    from being read: a missing entry is named as one, not as Python's KeyError."""
-    reason = f"it has no {error} entry" if isinstance(error, KeyError) else str(error)
-    return InvalidOptionError(f"tuned weights {str(source)!r}: cannot read {part}({reason})")
+    from being read."""
+    return InvalidOptionError(
+        f"tuned weights {str(source)!r}: cannot read {part}({arrayfile.problem_text(error)})")
 
 
 def load_weights(path=None):

@@ -167,7 +167,9 @@ class StyleClassifier(CategoricalNaiveBayes):
                 target[...] = table
             classifier.class_counts[...] = data["class_counts"]
         except (KeyError, TypeError, ValueError, IndexError, InvalidOptionError) as error:
-            raise ModelError(f"style model {str(path)!r}: {error}") from None
+            raise ModelError(
+                f"style model {str(path)!r}: {arrayfile.problem_text(error)}"
+            ) from None
         if any((t < 0).any() for t in classifier.counts) or (classifier.class_counts < 0).any():
             raise ModelError(f"style model {str(path)!r}: a count is negative")
         return classifier
