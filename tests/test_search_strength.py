@@ -180,6 +180,8 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     reduced = nodes(", lmr=2, lmr_log=on")
     assert nodes(", lmr=2, lmr_log=on, lmr_cut=1") != reduced  # more at expected cut nodes
     assert nodes(", lmr_cut=1") == plain  # an addition to late-move reductions
+    assert nodes(", lmr=2, lmr_log=on, tt_pv=on") != reduced  # former PV nodes reduced less
+    assert nodes(", tt_pv=on") == plain  # so is this one
     cuts = ", quiet_cuts=on, lmr=2, lmr_log=on"
     assert nodes(cuts + ", lmr_tt_noisy=on") != nodes(cuts)  # more after a noisy table move
     assert nodes(", lmr=2, lmr_log=on, lmr_tt_noisy=on") == reduced  # noisy only by quiet_cuts
@@ -464,6 +466,7 @@ def test_a_kept_table_gives_way_to_the_next_search(catalog):
         "alphabeta(quiet_hint=2)",
         "alphabeta(threat_order=2)",
         "alphabeta(tt_reward=maybe)",
+        "alphabeta(tt_pv=2)",
         "alphabeta(history_linear=2)",
         "alphabeta(quiet_cuts=2)",
         "alphabeta(capture_history=2)",

@@ -128,6 +128,7 @@ class AlphaBeta(PyAlphaBeta):
     lmr_counter: bool = field(default=False, validator=FLAG, kw_only=True)
     tt_static: bool = field(default=False, validator=FLAG, kw_only=True)
     tt_reward: bool = field(default=False, validator=FLAG, kw_only=True)
+    tt_pv: bool = field(default=False, validator=FLAG, kw_only=True)
     correction: bool = field(default=False, validator=FLAG, kw_only=True)
     null_adaptive: bool = field(default=False, validator=FLAG, kw_only=True)
     null_depth: int = field(default=6, validator=whole(1, 64), kw_only=True)
@@ -269,6 +270,7 @@ class AlphaBeta(PyAlphaBeta):
             "lmr_counter": self.lmr_counter,
             "tt_static": self.tt_static,
             "tt_reward": self.tt_reward,
+            "tt_pv": self.tt_pv,
             "correction": self.correction,
             "null_adaptive": self.null_adaptive,
             "null_depth": self.null_depth,

@@ -68,6 +68,10 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   rewarded as a cut-off by it would be (killer, countermove, history) when the bound reached
   β, and loses as much history when it stayed at or below α, as Stockfish updates its
   statistics on a table cut-off;
+* ``tt_pv`` (with ``tt`` and ``lmr``): a node remembers in the table whether it has been on
+  the principal variation (a PV node's entry is marked, and the mark stays with the
+  position's entry); the late moves of a null-window node that has been are reduced a ply
+  less, as Stockfish reduces less at its ``ttPv`` nodes;
 * ``correction``: the pruning above takes as the node's static score the evaluator's plus a
   correction learnt in the search: per side to move and the game's ``c_structure_key``
   (chess: the pawns), a running average of how far the searched results of nodes with that
@@ -214,6 +218,7 @@ cdef struct Options:
     bint lmr_history
     bint tt_static
     bint tt_reward
+    bint tt_pv
     bint correction
     int lmr_cut
     bint lmr_tt_noisy
@@ -303,6 +308,7 @@ cdef class Family:
     cdef int[SEARCH_MAX_PLY + 2] static_at  # ``static_trend``: each ply's static score
     cdef bint[SEARCH_MAX_PLY + 2] worsening  # ``improving``: the ply's static score fell
     cdef bint[SEARCH_MAX_PLY + 2] cut_expected  # ``lmr_cut``: the ply's node expects a cut-off
+    cdef bint[SEARCH_MAX_PLY + 2] on_pv  # ``tt_pv``: the ply's node is or has been a PV node
     cdef int[SEARCH_MAX_PLY + 2] raw_static  # ``correction``: the ply's evaluator score
     # ``check_see``: the ply's position was made tactical by a move that loses material
     cdef bint[SEARCH_MAX_PLY + 2] losing_check
@@ -338,6 +344,7 @@ cdef class Family:
         self.o.lmr_counter = o["lmr_counter"] and o["countermove"]
         self.o.tt_static = o["tt_static"] and o["tt"]
         self.o.tt_reward = o["tt_reward"] and o["tt"]
+        self.o.tt_pv = o["tt_pv"] and o["tt"] and o["lmr"] > 0
         self.o.correction = o["correction"]
         if self.o.correction:
             self.correction = <int*> calloc(2 << CORRECTION_BITS, sizeof(int))
@@ -385,6 +392,7 @@ cdef class Family:
             self.static_at[i] = NO_STATIC
             self.worsening[i] = False
             self.cut_expected[i] = False
+            self.on_pv[i] = False
             self.raw_static[i] = NO_STATIC
         self.picker = picker if picker is not None else new_picker(ctx.pos, options)
 
@@ -619,6 +627,8 @@ cdef class Family:
             if o.lmr_tt_noisy and tt_move != NO_MOVE and self.picker.noisy_at(ply, 0):
                 reduction += 1
             if not pv_node:
+                if o.tt_pv and self.on_pv[ply]:
+                    reduction -= 1
                 if o.improving and self.worsening[ply]:
                     reduction += 1
                 if o.lmr_cut and self.cut_expected[ply]:
@@ -869,6 +879,8 @@ cdef class Family:
                 return score
         if depth <= 0:
             return self.horizon(key, ply, alpha, beta, status)
+        if self.o.tt_pv:
+            self.on_pv[ply] = beta_orig - alpha_orig > 1 or self.table.was_pv(key)
         if ply > 0 and not excluding and self.prune(key, depth, ply, alpha, beta, null_ok,
                                                     extended, &score, &quiet_limit,
                                                     &threatened):
@@ -886,8 +898,11 @@ cdef class Family:
                 return 0
             if multi_cut:
                 return score
-        return self.moves_loop(depth, ply, alpha, beta, key, tt_move, extended, alpha_orig,
-                               beta_orig, quiet_limit, singular)
+        score = self.moves_loop(depth, ply, alpha, beta, key, tt_move, extended, alpha_orig,
+                                beta_orig, quiet_limit, singular)
+        if self.o.tt_pv and self.on_pv[ply] and not excluding and not self.ctx.aborted:
+            self.table.mark_pv(key)
+        return score
 
     cdef int singular_test(self, uint64_t key, int depth, int ply, int beta, int tt_move,
                            int extended, int* score, bint* multi_cut) except? -2147483647:

@@ -17,7 +17,7 @@ cdef struct Entry:
     int32_t upper
     int32_t move
     int16_t depth
-    uint8_t used
+    uint8_t used  # 0: free; bit 0: in use; bit 1: a PV node's (``mark_pv``)
     uint8_t generation  # the search that last stored or kept it (``new_search``)
 
 
@@ -57,5 +57,14 @@ cdef class TranspositionTable:
         prefetch_address(&self.entries[key & self.mask])
     cdef void store(self, uint64_t key, int depth, int ply, int value, int alpha, int beta,
                     int move) noexcept
+    cdef inline void mark_pv(self, uint64_t key) noexcept:
+        """Mark ``key``'s entry, if held, as a PV node's; the mark stays while it is."""
+        cdef Entry* e = self.probe(key)
+        if e != NULL:
+            e.used |= 2
+    cdef inline bint was_pv(self, uint64_t key) noexcept:
+        """Whether ``key``'s entry is held and marked by ``mark_pv``."""
+        cdef Entry* e = self.probe(key)
+        return e != NULL and e.used & 2
     cpdef int hashfull(self)
     cpdef void new_search(self) noexcept

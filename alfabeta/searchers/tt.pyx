@@ -94,7 +94,7 @@ cdef class TranspositionTable:
         cdef int used = 0, i, n
         n = 1000 if self.mask + 1 >= 1000 else <int> (self.mask + 1)
         for i in range(n):
-            used += self.entries[i].used
+            used += self.entries[i].used & 1
         return used * 1000 // n
 
     cpdef void new_search(self) noexcept:
