@@ -181,7 +181,6 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     assert nodes(", lmr=2, lmr_log=on, lmr_cut=1") != reduced  # more at expected cut nodes
     assert nodes(", lmr_cut=1") == plain  # an addition to late-move reductions
     assert nodes(", lmr=2, lmr_log=on, tt_pv=on") != reduced  # former PV nodes reduced less
-    assert nodes(", tt_pv=on") == plain  # so is this one
     cuts = ", quiet_cuts=on, lmr=2, lmr_log=on"
     assert nodes(cuts + ", lmr_tt_noisy=on") != nodes(cuts)  # more after a noisy table move
     assert nodes(", lmr=2, lmr_log=on, lmr_tt_noisy=on") == reduced  # noisy only by quiet_cuts
