@@ -1,5 +1,6 @@
 """Random-playout invariants that every game must keep (seeded, so failures reproduce)."""
 
+import numpy
 import pytest
 
 from alfabeta.core import IllegalMoveError
@@ -36,9 +37,22 @@ def test_illegal_and_malformed_moves_leave_the_position_unchanged(catalog, spec)
         with pytest.raises(IllegalMoveError):
             position.push_str(bad)
         assert position.to_string() == before
-    with pytest.raises(IllegalMoveError):
-        position.push(10_000)
-    assert position.to_string() == before
+    # not integers: a bool would pass for move 0 or 1, which most of these games have
+    for bad in (10_000, True, False, 1.0, "1", None, numpy.bool_(True)):
+        with pytest.raises(IllegalMoveError):
+            position.push(bad)
+        assert not position.is_legal(bad)
+        assert position.to_string() == before
+
+
+@pytest.mark.parametrize("spec", GAMES)
+def test_numpy_integers_are_moves(catalog, spec):
+    position = catalog.game(spec)
+    move = position.legal_moves()[-1]
+    assert position.is_legal(numpy.int64(move))
+    position.push(numpy.int64(move))
+    played = position.pop()
+    assert played == move and type(played) is int
 
 
 @pytest.mark.parametrize("spec, depth", [(spec, 3) for spec in GAMES])

@@ -105,6 +105,7 @@ cdef class PythonGame(Position):
             raise IllegalMoveError(
                 f"{move!r} is not a legal move in {self.name} position {self.to_string()!r}"
             )
+        move = int(move)  # is_legal: an integer, perhaps numpy's
         self.make(move)
         self._stack.append(move)
 

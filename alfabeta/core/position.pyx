@@ -6,6 +6,9 @@ on top of the C-level methods."""
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc
 
+from numbers import Integral
+from operator import index
+
 from alfabeta.core.errors import EmptyStackError, IllegalMoveError
 from alfabeta.core.result import Result
 
@@ -29,6 +32,14 @@ def _rebuild(cls, options, root, moves):
     for move in moves:
         position.push(move)
     return position
+
+
+cdef object move_number(object move):
+    """``move`` as a Python int if it is an integer (numpy's too), else None. A bool is not a
+    move, though Python counts True as 1."""
+    if isinstance(move, bool) or not isinstance(move, Integral):
+        return None
+    return index(move)
 
 
 cdef enum:
@@ -221,21 +232,27 @@ cdef class Position:
             free(buffer)
 
     def is_legal(self, move):
-        return isinstance(move, int) and move in self.legal_moves()
+        """Whether ``move`` is one of ``legal_moves()``: an integer (numpy's too), never a
+        bool, which Python would take for move 0 or 1."""
+        number = move_number(move)
+        return number is not None and number in self.legal_moves()
 
     def push(self, move):
-        """Play ``move`` (an int from ``legal_moves()`` or ``parse_move``).
+        """Play ``move`` (an integer from ``legal_moves()`` or ``parse_move``).
 
         Raises IllegalMoveError, leaving the position unchanged, if it is not legal here."""
-        if not self.is_legal(move):
+        number = move_number(move)
+        if number is None or number not in self.legal_moves():
             raise IllegalMoveError(
-                f"{self.move_str(move) if isinstance(move, int) else move!r} is not a legal move "
-                f"in {self.name} position {self.to_string()!r}"
+                f"{move!r} is not a legal move (an integer from legal_moves()) in {self.name} "
+                f"position {self.to_string()!r}" if number is None else
+                f"{self.move_str(number)} is not a legal move in {self.name} position "
+                f"{self.to_string()!r}"
             )
         if not self._stack:
             self._root = self.to_string()
-        self.make(move)
-        self._stack.append(move)
+        self.make(number)
+        self._stack.append(number)
 
     def apply(self, int move):
         """Make ``move`` with no legality check and no move-stack entry: for search code that
