@@ -242,10 +242,13 @@ cdef class Position:
 
         Raises IllegalMoveError, leaving the position unchanged, if it is not legal here."""
         number = move_number(move)
-        if number is None or number not in self.legal_moves():
+        if number is None:
             raise IllegalMoveError(
-                f"{move!r} is not a legal move (an integer from legal_moves()) in {self.name} "
-                f"position {self.to_string()!r}" if number is None else
+                f"{move!r} is not a move: a move is an integer from legal_moves() "
+                f"({self.name} position {self.to_string()!r})"
+            )
+        if number not in self.legal_moves():
+            raise IllegalMoveError(
                 f"{self.move_str(number)} is not a legal move in {self.name} position "
                 f"{self.to_string()!r}"
             )
