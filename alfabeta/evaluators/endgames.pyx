@@ -33,7 +33,16 @@ position and loses if every move reaches a won one. What is left undecided is a 
 from libc.stdlib cimport abs
 
 from alfabeta.core.position cimport Position
-from alfabeta.games.chess.board cimport BISHOP, BLACK, KING, KNIGHT, PAWN, WHITE, Chess
+from alfabeta.games.chess.board cimport (
+    BISHOP,
+    BLACK,
+    KING,
+    KNIGHT,
+    PAWN,
+    WHITE,
+    Chess,
+    king_distance,
+)
 
 from alfabeta.core.errors import InvalidPositionError
 
@@ -58,11 +67,6 @@ cdef unsigned long long DARK_SQUARES = 0xAA55AA55AA55AA55ULL  # a1, c1, …, b2,
 cdef int[5] UNITS = [0, 3, 3, 5, 9]  # pawn (not counted) … queen
 cdef unsigned char[KPK_SIZE] kpk_table
 cdef bint kpk_built = False
-
-
-cdef inline int distance(int a, int b) noexcept:
-    """Squares between ``a`` and ``b`` for a king."""
-    return max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3)))
 
 
 cdef inline bint white_pawn_attacks(int pawn, int square) noexcept:
@@ -91,18 +95,18 @@ cdef unsigned char kpk_rules(bint white_to_move, int wk, int bk, int pawn) noexc
     """What a position is before any move is looked at: INVALID, WIN, DRAW or UNKNOWN."""
     cdef int[8] steps
     cdef int n, i, moves = 0, stop = pawn + 8
-    if wk == bk or wk == pawn or bk == pawn or distance(wk, bk) <= 1:
+    if wk == bk or wk == pawn or bk == pawn or king_distance(wk, bk) <= 1:
         return INVALID
     if white_to_move:
         if white_pawn_attacks(pawn, bk):
             return INVALID
         if pawn >> 3 == 6 and stop != wk and stop != bk and (
-                distance(bk, stop) > 1 or distance(wk, stop) == 1):
+                king_distance(bk, stop) > 1 or king_distance(wk, stop) == 1):
             return WIN
         return UNKNOWN
     n = king_steps(bk, steps)
     for i in range(n):
-        if distance(steps[i], wk) <= 1 or white_pawn_attacks(pawn, steps[i]):
+        if king_distance(steps[i], wk) <= 1 or white_pawn_attacks(pawn, steps[i]):
             continue
         if steps[i] == pawn:
             return DRAW  # takes the undefended pawn
@@ -121,7 +125,7 @@ cdef unsigned char kpk_step(bint white_to_move, int wk, int bk, int pawn) noexce
     if white_to_move:
         n = king_steps(wk, steps)
         for i in range(n):
-            if steps[i] == pawn or distance(steps[i], bk) <= 1:
+            if steps[i] == pawn or king_distance(steps[i], bk) <= 1:
                 continue
             r = kpk_table[kpk_index(False, steps[i], bk, pawn)]
             if r == WIN:
@@ -140,7 +144,7 @@ cdef unsigned char kpk_step(bint white_to_move, int wk, int bk, int pawn) noexce
         return UNKNOWN if undecided else DRAW
     n = king_steps(bk, steps)
     for i in range(n):
-        if distance(steps[i], wk) <= 1 or white_pawn_attacks(pawn, steps[i]):
+        if king_distance(steps[i], wk) <= 1 or white_pawn_attacks(pawn, steps[i]):
             continue
         r = kpk_table[kpk_index(True, wk, steps[i], pawn)]
         if r == DRAW:
@@ -234,7 +238,7 @@ cdef int endgame_score(Chess board, int score) noexcept:
             not pawns & ~FILE_A or not pawns & ~FILE_H):
         queening = (ctz(pawns) & 7) + (56 if strong == WHITE else 0)
         if (not bishops or (bool(bishops & DARK_SQUARES) != bool(DARK_SQUARES >> queening & 1))) \
-                and distance(ctz(board.pieces[weak][KING]), queening) <= 1:
+                and king_distance(ctz(board.pieces[weak][KING]), queening) <= 1:
             return 0
     bishops = board.pieces[WHITE][BISHOP] | board.pieces[BLACK][BISHOP]
     if occupied & ~all_pawns & ~board.pieces[WHITE][KING] & ~board.pieces[BLACK][KING] == bishops \

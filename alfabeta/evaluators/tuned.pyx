@@ -80,6 +80,7 @@ from alfabeta.games.chess.board cimport (
     AttackTables,
     Chess,
     attack_tables,
+    king_distance,
     piece_attacks,
 )
 
@@ -328,12 +329,6 @@ cdef inline int round_div(long long a, int b) noexcept:
     return <int> ((a + b // 2) // b if a >= 0 else -((-a + b // 2) // b))
 
 
-cdef inline int distance(int a, int b) noexcept:
-    """King moves from square ``a`` to ``b``."""
-    cdef int files = abs((a & 7) - (b & 7)), ranks = abs((a >> 3) - (b >> 3))
-    return files if files > ranks else ranks
-
-
 cdef unsigned long long pawn_structure(unsigned long long pawns,
                                        unsigned long long enemy_pawns, int colour, int sign,
                                        Sums* sums) noexcept:
@@ -387,7 +382,7 @@ cdef inline void mop_up(Chess board, int colour, int sign, Sums* sums) noexcept:
     king, enemy_king = ctz(board.pieces[colour][KING]), ctz(board.pieces[them][KING])
     f, r = enemy_king & 7, enemy_king >> 3
     add(sums, F_MOPUP_EDGE, sign * ((3 - f if f < 4 else f - 4) + (3 - r if r < 4 else r - 4)))
-    add(sums, F_MOPUP_KINGS, sign * (7 - distance(king, enemy_king)))
+    add(sums, F_MOPUP_KINGS, sign * (7 - king_distance(king, enemy_king)))
 
 
 cdef inline void side_counts(Chess board, int colour, int sign, unsigned long long passed,
@@ -441,7 +436,7 @@ cdef inline void side_counts(Chess board, int colour, int sign, unsigned long lo
                 maps.attackers += 1
             rel = ws >> 3
             if kind <= BISHOP:
-                add(sums, F_KING_PROTECTOR, sign * distance(square, king))
+                add(sums, F_KING_PROTECTOR, sign * king_distance(square, king))
                 if rel < 7 and all_pawns >> (square + 8 if colour == WHITE else square - 8) & 1:
                     add(sums, F_MINOR_BEHIND_PAWN, sign)
                 if 3 <= rel <= 5 and maps.pawns >> square & 1 \
@@ -478,7 +473,7 @@ cdef inline void side_counts(Chess board, int colour, int sign, unsigned long lo
         if not (occupied >> stop & 1):
             add(sums, F_PASSED_FREE, sign * rel)
         add(sums, F_PASSED_KING,
-            sign * rel * (distance(enemy_king, stop) - distance(king, stop)))
+            sign * rel * (king_distance(enemy_king, stop) - king_distance(king, stop)))
     add(sums, F_PAWN_STORM, sign * popcount(
         pawns & ((FILE_A << (enemy_king & 7)) | adjacent_files(enemy_king & 7))
         & (0x0000FFFFFF000000ULL if colour == WHITE else 0x000000FFFFFF0000ULL)))
@@ -499,8 +494,8 @@ cdef inline void side_counts(Chess board, int colour, int sign, unsigned long lo
         while bits:
             square = ctz(bits)
             bits &= bits - 1
-            if distance(king, square) < nearest:
-                nearest = distance(king, square)
+            if king_distance(king, square) < nearest:
+                nearest = king_distance(king, square)
         add(sums, F_KING_PAWN, sign * nearest)
     mop_up(board, colour, sign, sums)
 
@@ -1221,12 +1216,16 @@ cdef class Tuned(Evaluator):
         cdef const int* first = sums[board.side_to_move]
         cdef const int* second = sums[board.side_to_move ^ 1]
         cdef const int16_t* output
+        cdef const int16_t* second_output
         for colour in range(2):
             for kind in range(6):
                 changed += popcount(board.pieces[colour][kind] ^ self.accumulated[colour][kind])
                 pieces += popcount(board.pieces[colour][kind])
         output = self.net_output + min((pieces - 1) * self.buckets // 32, self.buckets - 1) \
             * 2 * hidden
+        # a pointer of its own: output[hidden + j] may wrap under -fwrapv, and the loop over
+        # it would not be vectorised
+        second_output = output + hidden
         if board.pieces[WHITE][KING]:
             white_base = self.king_bucket[ctz(board.pieces[WHITE][KING])] * NET_INPUTS
         if board.pieces[BLACK][KING]:
@@ -1271,7 +1270,7 @@ cdef class Tuned(Evaluator):
             for j in range(hidden):
                 a = second[j]
                 a = 0 if a < 0 else (NET_ONE if a > NET_ONE else a)
-                total += ((a * a) >> 10) * output[hidden + j]
+                total += ((a * a) >> 10) * second_output[j]
         else:
             for j in range(hidden):  # the side to move's view first (min and max: vectorised)
                 a = first[j]
@@ -1280,7 +1279,7 @@ cdef class Tuned(Evaluator):
             for j in range(hidden):
                 a = second[j]
                 a = 0 if a < 0 else (NET_ONE if a > NET_ONE else a)
-                total += a * output[hidden + j]
+                total += a * second_output[j]
         return round_div(total, NET_ONE) + self.net_offset
 
     def options(self):

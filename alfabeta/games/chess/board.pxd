@@ -64,6 +64,15 @@ cdef inline uint64_t piece_attacks(const AttackTables* tables, int kind, int squ
     return tables.king[square]
 
 
+cdef inline int king_distance(int a, int b) noexcept:
+    """King moves from square ``a`` to ``b`` (the larger of the file and rank distances)."""
+    cdef int files = (a & 7) - (b & 7), ranks = (a >> 3) - (b >> 3)
+    if files < 0:
+        files = -files
+    if ranks < 0:
+        ranks = -ranks
+    return files if files > ranks else ranks
+
 cdef class Chess(Position):
     cdef readonly uint64_t[2][6] pieces     # pieces[color][type]
     cdef readonly uint64_t[2] occupied_by    # per color
