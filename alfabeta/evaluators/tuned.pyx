@@ -195,13 +195,17 @@ MOBILITY_COUNTS = (9, 14, 15, 28)  # the number of mobility counts of knight …
 
 # ``Tuned`` remembers the pawn structure's share of the score: the pawns' material and cells
 # and the doubled, isolated, backward and passed pawns (weighted, white minus black), and each
-# side's passed pawns.
+# side's passed pawns; and, for the kings on ``kings`` (white's square + 64 × black's; −1:
+# none yet), the share of the features of the pawns and the two kings (``king_pawn_counts``).
 cdef struct PawnEntry:
     unsigned long long white
     unsigned long long black
     long long mg
     long long eg
     unsigned long long passed[2]
+    int kings
+    long long king_mg
+    long long king_eg
     bint used
 
 
@@ -387,11 +391,12 @@ cdef inline void mop_up(Chess board, int colour, int sign, Sums* sums) noexcept:
 
 cdef inline void side_counts(Chess board, int colour, int sign, unsigned long long passed,
                              Sums* sums, AttackMaps* maps) noexcept:
-    """Add ``colour``'s features but the threats and ``pawn_structure``'s, times ``sign``, to
-    ``sums`` (``passed``: its passed pawns), and fill ``maps`` with what its pawns, each kind
-    of piece and all of them attack (``threat_counts``, ``king_attack_counts``)."""
+    """Add ``colour``'s features but the threats, ``pawn_structure``'s and
+    ``king_pawn_counts``', times ``sign``, to ``sums`` (``passed``: its passed pawns), and fill
+    ``maps`` with what its pawns, each kind of piece and all of them attack
+    (``threat_counts``, ``king_attack_counts``)."""
     cdef int them = colour ^ 1, kind, square, ws, f, rel, king, enemy_king, units = 0
-    cdef int stop, mobility, nearest, near_file, r
+    cdef int stop, mobility
     cdef unsigned long long bits
     cdef unsigned long long pawns = board.pieces[colour][PAWN]
     cdef unsigned long long enemy_pawns = board.pieces[them][PAWN]
@@ -472,31 +477,8 @@ cdef inline void side_counts(Chess board, int colour, int sign, unsigned long lo
         stop = square + 8 if colour == WHITE else square - 8
         if not (occupied >> stop & 1):
             add(sums, F_PASSED_FREE, sign * rel)
-        add(sums, F_PASSED_KING,
-            sign * rel * (king_distance(enemy_king, stop) - king_distance(king, stop)))
-    add(sums, F_PAWN_STORM, sign * popcount(
-        pawns & ((FILE_A << (enemy_king & 7)) | adjacent_files(enemy_king & 7))
-        & (0x0000FFFFFF000000ULL if colour == WHITE else 0x000000FFFFFF0000ULL)))
     if popcount(board.pieces[colour][BISHOP]) >= 2:
         add(sums, F_BISHOP_PAIR, sign)
-    f = king & 7
-    for r in range(1, 3):
-        rel = (king >> 3) + (r if colour == WHITE else -r)
-        if 0 <= rel <= 7:
-            add(sums, F_SHIELD, sign * popcount(
-                pawns & (0xFFULL << (8 * rel)) & ((FILE_A << f) | adjacent_files(f))))
-    for near_file in range(f - 1 if f > 0 else 0, f + 2 if f < 7 else 8):
-        if not (pawns & (FILE_A << near_file)):
-            add(sums, F_KING_OPEN, sign)
-    if pawns:
-        nearest = 7
-        bits = pawns
-        while bits:
-            square = ctz(bits)
-            bits &= bits - 1
-            if king_distance(king, square) < nearest:
-                nearest = king_distance(king, square)
-        add(sums, F_KING_PAWN, sign * nearest)
     mop_up(board, colour, sign, sums)
 
 
@@ -558,12 +540,56 @@ cdef inline unsigned long long king_flank(int king, int colour) noexcept:
                                 else 0xFFFFFFFFFF000000ULL)
 
 
+cdef inline void king_pawn_counts(Chess board, int colour, int sign, unsigned long long passed,
+                                  Sums* sums) noexcept:
+    """Add ``colour``'s features that depend on the pawns and the two kings alone, times
+    ``sign``, to ``sums`` (``passed``: its passed pawns): the kings' race to each passed
+    pawn's stop square, the pawn storm on the enemy king, the shield, the open files and the
+    nearest pawn by its king, the shelter and storm (``shelter_counts``) and a pawnless
+    flank (``Tuned`` remembers their share with the pawn structure's)."""
+    cdef int them = colour ^ 1, square, f, r, rel, stop, nearest, near_file
+    cdef int king = ctz(board.pieces[colour][KING]), enemy_king = ctz(board.pieces[them][KING])
+    cdef unsigned long long pawns = board.pieces[colour][PAWN], bits = passed
+    while bits:
+        square = ctz(bits)
+        bits &= bits - 1
+        rel = square >> 3 if colour == WHITE else 7 - (square >> 3)
+        if rel == 7:
+            continue
+        stop = square + 8 if colour == WHITE else square - 8
+        add(sums, F_PASSED_KING,
+            sign * rel * (king_distance(enemy_king, stop) - king_distance(king, stop)))
+    add(sums, F_PAWN_STORM, sign * popcount(
+        pawns & ((FILE_A << (enemy_king & 7)) | adjacent_files(enemy_king & 7))
+        & (0x0000FFFFFF000000ULL if colour == WHITE else 0x000000FFFFFF0000ULL)))
+    f = king & 7
+    for r in range(1, 3):
+        rel = (king >> 3) + (r if colour == WHITE else -r)
+        if 0 <= rel <= 7:
+            add(sums, F_SHIELD, sign * popcount(
+                pawns & (0xFFULL << (8 * rel)) & ((FILE_A << f) | adjacent_files(f))))
+    for near_file in range(f - 1 if f > 0 else 0, f + 2 if f < 7 else 8):
+        if not (pawns & (FILE_A << near_file)):
+            add(sums, F_KING_OPEN, sign)
+    if pawns:
+        nearest = 7
+        bits = pawns
+        while bits:
+            square = ctz(bits)
+            bits &= bits - 1
+            if king_distance(king, square) < nearest:
+                nearest = king_distance(king, square)
+        add(sums, F_KING_PAWN, sign * nearest)
+    shelter_counts(board, colour, sign, sums)
+    if not ((pawns | board.pieces[them][PAWN]) & flank_files(king)):
+        add(sums, F_PAWNLESS_FLANK, sign)
+
+
 cdef inline void flank_counts(Chess board, int colour, int sign, Sums* sums, AttackMaps* mine,
                               AttackMaps* theirs) noexcept:
     """Add ``colour``'s rooks on a queen's file, its bishops' x-rays on enemy pawns, its
     queens infiltrated, its attack on the enemy king's flank and defence of its own king's,
-    a pawnless flank by its king, and its safe ways to attack the enemy queen, times
-    ``sign``, to ``sums``."""
+    and its safe ways to attack the enemy queen, times ``sign``, to ``sums``."""
     cdef int them = colour ^ 1, square
     cdef int king = ctz(board.pieces[colour][KING]), enemy_king = ctz(board.pieces[them][KING])
     cdef unsigned long long occupied = board.occupied_by[0] | board.occupied_by[1]
@@ -604,8 +630,6 @@ cdef inline void flank_counts(Chess board, int colour, int sign, Sums* sums, Att
                                       + popcount(flank & mine.twice)))
     flank = king_flank(king, colour)
     add(sums, F_FLANK_DEFENCE, sign * popcount(flank & mine.every))
-    if not ((board.pieces[WHITE][PAWN] | board.pieces[BLACK][PAWN]) & flank_files(king)):
-        add(sums, F_PAWNLESS_FLANK, sign)
     if popcount(board.pieces[them][QUEEN]) == 1:
         square = ctz(board.pieces[them][QUEEN])
         safe = ~board.occupied_by[colour] & ~theirs.pawns
@@ -770,7 +794,7 @@ cdef inline void side_attack_inputs(Chess board, int colour, AttackMaps* mine,
 cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns, int* attacks) noexcept:
     """Add the features (white minus black) to ``sums`` and return the phase, 0 … 24.
     ``pawns``: with ``sums`` weighted, the slot that remembers the pawn structure's share
-    (``Tuned``); NULL when counting. ``attacks``: where the network's ``NET_ATTACKS`` attack
+    and the kings' with it (``Tuned``); NULL when counting. ``attacks``: where the network's ``NET_ATTACKS`` attack
     inputs go (white's attack on black's king, then black's on white's), or NULL."""
     cdef int kind, phase = 0
     cdef AttackMaps white, black
@@ -778,10 +802,13 @@ cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns, int* attacks)
     cdef PawnEntry counted
     cdef unsigned long long white_pawns = board.pieces[WHITE][PAWN]
     cdef unsigned long long black_pawns = board.pieces[BLACK][PAWN], bits
+    cdef int kings = ctz(board.pieces[WHITE][KING]) + 64 * ctz(board.pieces[BLACK][KING])
     if pawns == NULL:
         pawns = &counted
         pawns.passed[WHITE] = pawn_structure(white_pawns, black_pawns, WHITE, 1, sums)
         pawns.passed[BLACK] = pawn_structure(black_pawns, white_pawns, BLACK, -1, sums)
+        king_pawn_counts(board, WHITE, 1, pawns.passed[WHITE], sums)
+        king_pawn_counts(board, BLACK, -1, pawns.passed[BLACK], sums)
     else:
         if not pawns.used or pawns.white != white_pawns or pawns.black != black_pawns:
             pawn_sums = sums[0]
@@ -800,16 +827,21 @@ cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns, int* attacks)
                 bits &= bits - 1
             pawns.white, pawns.black, pawns.used = white_pawns, black_pawns, True
             pawns.mg, pawns.eg = pawn_sums.mg, pawn_sums.eg
-        sums.mg += pawns.mg
-        sums.eg += pawns.eg
+            pawns.kings = -1
+        if pawns.kings != kings:
+            pawn_sums = sums[0]
+            pawn_sums.mg = pawn_sums.eg = 0
+            king_pawn_counts(board, WHITE, 1, pawns.passed[WHITE], &pawn_sums)
+            king_pawn_counts(board, BLACK, -1, pawns.passed[BLACK], &pawn_sums)
+            pawns.kings, pawns.king_mg, pawns.king_eg = kings, pawn_sums.mg, pawn_sums.eg
+        sums.mg += pawns.mg + pawns.king_mg
+        sums.eg += pawns.eg + pawns.king_eg
     side_counts(board, WHITE, 1, pawns.passed[WHITE], sums, &white)
     side_counts(board, BLACK, -1, pawns.passed[BLACK], sums, &black)
     threat_counts(board, WHITE, 1, sums, &white, &black)
     threat_counts(board, BLACK, -1, sums, &black, &white)
     king_attack_counts(board, WHITE, 1, sums, &white, &black)
     king_attack_counts(board, BLACK, -1, sums, &black, &white)
-    shelter_counts(board, WHITE, 1, sums)
-    shelter_counts(board, BLACK, -1, sums)
     passer_counts(board, WHITE, 1, pawns.passed[WHITE], sums, &white, &black)
     passer_counts(board, BLACK, -1, pawns.passed[BLACK], sums, &black, &white)
     pressure_counts(board, WHITE, 1, sums, &white, &black)
@@ -1061,7 +1093,8 @@ cdef class Tuned(Evaluator):
     slot holds the key's other 48 bits and the score (offset into 16 bits) in one word, so a
     hit is a full key match and a slot is never read half-written. It also remembers the
     pawn structure's share of the score (``PawnEntry``) in ``2 ** PAWN_BITS`` slots, a hit
-    being a match of both sides' pawns."""
+    being a match of both sides' pawns, and with it the share of the features of the pawns
+    and the two kings, for the squares the kings last stood on."""
 
     name = "tuned"
     games = ("chess",)
