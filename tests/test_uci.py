@@ -14,6 +14,7 @@ import pytest
 from alfabeta.cli import main
 from alfabeta.games.chess.epd import parse_epd, read_epd, solve
 from alfabeta.games.chess.polyglot import PolyglotBook, write_book
+from alfabeta.uci import DEFAULT_EVALUATOR, DEFAULT_SEARCHER
 
 ENGINE = [sys.executable, "-m", "alfabeta.cli", "uci"]
 EPD = Path(__file__).parent / "data" / "epd" / "verified.epd"
@@ -292,6 +293,18 @@ BENCH_SIGNATURE = 549931
 def test_the_default_chess_bench_signature_is_pinned(capsys):
     assert main(["bench", "chess", "--signature"]) == 0
     assert int(capsys.readouterr().out) == BENCH_SIGNATURE
+
+
+# The engine's own bench: its default searcher and evaluator to depth 8 on the same positions.
+# Work that only makes it faster (the evaluator's caches, the picker's lazy selection) keeps
+# this count; a change to what the engine searches says why it moves.
+ENGINE_BENCH_SIGNATURE = 330296
+
+
+def test_the_engine_bench_signature_is_pinned(capsys):
+    args = ["bench", "chess", "--searchers", DEFAULT_SEARCHER, "--evaluator", DEFAULT_EVALUATOR]
+    assert main([*args, "--depth", "8", "--signature"]) == 0
+    assert int(capsys.readouterr().out) == ENGINE_BENCH_SIGNATURE
 
 
 def test_the_chess_bench_has_about_twenty_positions(catalog):

@@ -794,8 +794,9 @@ cdef inline void side_attack_inputs(Chess board, int colour, AttackMaps* mine,
 cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns, int* attacks) noexcept:
     """Add the features (white minus black) to ``sums`` and return the phase, 0 … 24.
     ``pawns``: with ``sums`` weighted, the slot that remembers the pawn structure's share
-    and the kings' with it (``Tuned``); NULL when counting. ``attacks``: where the network's ``NET_ATTACKS`` attack
-    inputs go (white's attack on black's king, then black's on white's), or NULL."""
+    and the kings' with it (``Tuned``); NULL when counting. ``attacks``: where the
+    network's ``NET_ATTACKS`` attack inputs go (white's attack on black's king, then
+    black's on white's), or NULL."""
     cdef int kind, phase = 0
     cdef AttackMaps white, black
     cdef Sums pawn_sums

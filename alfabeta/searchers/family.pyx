@@ -723,7 +723,7 @@ cdef class Family:
         if ply == 0:
             self.root_start = self.ctx.nodes
         for i in range(count):
-            m = moves[i]
+            m = self.picker.pick(moves, i, count, ply)
             if i >= quiet_limit and i >= staged and i > 0:
                 if not o.spare_checks:
                     break

@@ -26,7 +26,10 @@ cdef class MovePicker:
     cdef long long* history      # per side, a hashed table of cut-off counts
     cdef int* countermove        # per side, hashed by the move it answers
     cdef long long* conthist     # per side, hashed by the previous move and the move
-    cdef long long* score        # the current ordering's keys, one per move
+    cdef long long* keys         # per ply, its ordering's keys, in the moves' current order
+    cdef int* sorted_from        # per ply, the index from which its moves are all in order
+    cdef unsigned char* tt_noisy  # per ply, is its table move a noisy one?
+    cdef long long* score        # scratch for ``order_noisy``'s keys
     cdef int* noisy              # scratch for the position's ``mark_noisy``
     cdef unsigned char* is_noisy  # the current ordering's noisy moves, one flag per move
 
@@ -38,6 +41,7 @@ cdef class MovePicker:
 
     cdef int order(self, Position pos, int* moves, int count, int ply, int tt_move,
                    int previous) except -1
+    cdef int pick(self, int* moves, int index, int count, int ply) noexcept
     cdef void order_noisy(self, Position pos, int* moves, int count) noexcept
     cdef bint noisy_at(self, int ply, int index) noexcept
     cdef void reward_noisy(self, int side, int ply, int* moves, int index, int depth) noexcept

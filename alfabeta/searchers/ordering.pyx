@@ -34,7 +34,7 @@ and, within a stage and with every stage off, in the order the game generated th
 sort is stable). Ordering never changes a searcher's value, only how much it searches.
 """
 
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, malloc
 
 from alfabeta.searchers.context cimport SEARCH_MAX_PLY
 from alfabeta.searchers.tt cimport NO_MOVE
@@ -49,6 +49,7 @@ cdef enum:
     CONTHIST_BITS = 18          # continuation-history slots per side: 2 ** this
     CAPTURE_SPREAD = 32         # ``capture_history`` moves a noisy key by at most this,
     CAPTURE_SHIFT = 9           # one per 2 ** this of history
+    LAZY_PICKS = 3              # ``pick`` selects this many moves, then sorts the rest
 
 cdef long long TT_MOVE_KEY = 1LL << 62
 cdef long long NOISY_KEY = 1LL << 61     # plus the game's order_hint
@@ -100,6 +101,10 @@ cdef class MovePicker:
             or threat_order
         self.killer = <int*> calloc(2 * (SEARCH_MAX_PLY + 2), sizeof(int))
         self.score = <long long*> calloc(max_moves, sizeof(long long))
+        # written by ``order`` before ``pick`` reads them: not cleared (2 MB for chess)
+        self.keys = <long long*> malloc((SEARCH_MAX_PLY + 2) * max_moves * sizeof(long long))
+        self.sorted_from = <int*> malloc((SEARCH_MAX_PLY + 2) * sizeof(int))
+        self.tt_noisy = <unsigned char*> malloc(SEARCH_MAX_PLY + 2)
         self.noisy = <int*> calloc(max_moves, sizeof(int))
         self.is_noisy = <unsigned char*> calloc(max_moves, 1)
         if history:
@@ -111,6 +116,7 @@ cdef class MovePicker:
         if self.use_conthist:
             self.conthist = <long long*> calloc(2 << CONTHIST_BITS, sizeof(long long))
         if self.killer == NULL or self.score == NULL or self.noisy == NULL \
+                or self.keys == NULL or self.sorted_from == NULL or self.tt_noisy == NULL \
                 or self.is_noisy == NULL \
                 or (history and self.history == NULL) \
                 or (countermove and self.countermove == NULL) \
@@ -124,6 +130,9 @@ cdef class MovePicker:
     def __dealloc__(self):
         free(self.killer)
         free(self.score)
+        free(self.keys)
+        free(self.sorted_from)
+        free(self.tt_noisy)
         free(self.noisy)
         free(self.is_noisy)
         free(self.history)
@@ -186,17 +195,19 @@ cdef class MovePicker:
 
     cdef int order(self, Position pos, int* moves, int count, int ply, int tt_move,
                    int previous) except -1:
-        """Sort ``moves`` in place into the stages above (stable); ``previous`` is the move
-        that led here (NO_MOVE at the root or after a null move). Returns how many come
-        before the countermove and history stages (the TT move, the winning noisy moves and
-        the killers): the moves a late-move reduction leaves alone."""
+        """Key ``moves`` for the stages above; ``previous`` is the move that led here
+        (NO_MOVE at the root or after a null move). ``pick`` then brings them out in order
+        (the sort is stable), one index at a time. Returns how many come before the
+        countermove and history stages (the TT move, the winning noisy moves and the
+        killers): the moves a late-move reduction leaves alone."""
         cdef int i, m, staged = 0, counter = NO_MOVE
         cdef long long s
         cdef int side = pos.side_to_move
-        cdef bint tt_noisy = False
-        cdef unsigned char* flags
+        cdef long long* key = self.keys + ply * self.max_moves
         if not self.active:
             return 0
+        self.tt_noisy[ply] = False
+        self.sorted_from[ply] = count
         if self.use_captures:
             pos.mark_noisy(moves, count, self.is_noisy, self.noisy)
         if self.use_countermove and previous != NO_MOVE:
@@ -208,7 +219,7 @@ cdef class MovePicker:
             s = 0
             if self.use_tt_move and m == tt_move:
                 s = TT_MOVE_KEY
-                tt_noisy = self.use_captures and self.is_noisy[i]
+                self.tt_noisy[ply] = self.use_captures and self.is_noisy[i]
             elif self.use_captures and self.is_noisy[i]:
                 s = (self.losing_key if self.use_see and pos.exchange(m) < 0 else NOISY_KEY) \
                     + self.noisy_score(pos, m)
@@ -227,18 +238,44 @@ cdef class MovePicker:
                     s += pos.order_hint(m)
                 if self.use_threat_order:
                     s += self.threat[i]
-            self.score[i] = s
+            key[i] = s
             if s >= KILLER_KEY - 1:
                 staged += 1
-        _sort_by_score(moves, self.score, count)
+        return staged
+
+    cdef int pick(self, int* moves, int index, int count, int ply) noexcept:
+        """The ``index``-th move of the ply's last ``order`` (``moves``: its ``count``
+        moves, of which the first ``index`` have been picked), put at ``moves[index]``: the
+        first of the highest key among the rest, their order otherwise kept, so that picking
+        every index gives the stable sort. The first ``LAZY_PICKS`` are selected one by one
+        (a cut-off often comes before the rest are needed); then the rest are sorted at once.
+        With every stage off, ``moves[index]`` as generated."""
+        cdef long long* key = self.keys + ply * self.max_moves
+        cdef unsigned char* flags
+        cdef int best, j, m
+        cdef long long s
+        if not self.active:
+            return moves[index]
+        if index < self.sorted_from[ply]:
+            if index < LAZY_PICKS:
+                best = index
+                for j in range(index + 1, count):
+                    if key[j] > key[best]:
+                        best = j
+                m, s = moves[best], key[best]
+                for j in range(best, index, -1):
+                    moves[j], key[j] = moves[j - 1], key[j - 1]
+                moves[index], key[index] = m, s
+            else:
+                _sort_by_score(moves + index, key + index, count - index)
+                self.sorted_from[ply] = index
         if self.noisy_flags != NULL:
             flags = self.noisy_flags + ply * self.max_moves
-            for i in range(count):
-                s = self.score[i]
-                flags[i] = (s == TT_MOVE_KEY and tt_noisy) \
-                    or NOISY_KEY <= s < NOISY_KEY + HINT_SPAN \
-                    or self.losing_key <= s < self.losing_key + HINT_SPAN
-        return staged
+            s = key[index]
+            flags[index] = (s == TT_MOVE_KEY and self.tt_noisy[ply]) \
+                or NOISY_KEY <= s < NOISY_KEY + HINT_SPAN \
+                or self.losing_key <= s < self.losing_key + HINT_SPAN
+        return moves[index]
 
     def ordered(self, Position position, tt_move=None):
         """``position``'s legal moves in the order this picker tries them at the root (ply 0,
@@ -252,7 +289,7 @@ cdef class MovePicker:
             count = position.generate(moves)
             self.order(position, moves, count, 0, NO_MOVE if tt_move is None else tt_move,
                        NO_MOVE)
-            return [moves[i] for i in range(count)]
+            return [self.pick(moves, i, count, 0) for i in range(count)]
         finally:
             free(moves)
 
