@@ -95,6 +95,7 @@ cdef class Chess(Position):
 
     cdef int _grow(self) except -1
     cdef bint attacked(self, int square, int by) noexcept
+    cdef bint attacked_through(self, int square, int by, uint64_t occupied) noexcept
     cdef bint in_check(self) noexcept
     cdef bint gives_check(self, int move) except -1
     cdef int pseudo(self, int* out, bint noisy_only) noexcept

@@ -32,6 +32,7 @@ cdef uint64_t[64] KNIGHT_ATTACKS
 cdef uint64_t[64] KING_ATTACKS
 cdef uint64_t[2][64] PAWN_ATTACKS
 cdef uint64_t[8][64] RAYS           # N, E, NE, NW (increasing) then S, W, SE, SW
+cdef uint64_t[64][64] BETWEEN       # the squares strictly between two on a line; 0 off one
 cdef uint64_t[781] ZOBRIST
 # sliding attacks by magic multiplication: a slider's attacks on ``square`` are
 # SLIDES[BASE[square] + ((occupied & MASK[square]) * MAGIC[square] >> SHIFT[square])] with the
@@ -153,6 +154,13 @@ def _init_tables():
                     break
                 RAYS[d][sq] |= 1ULL << (8 * nr + nf)
         CASTLE_KEEP[sq] = 15
+    for sq in range(64):
+        for t in range(64):
+            BETWEEN[sq][t] = 0
+        for d in range(8):
+            for t in range(64):
+                if RAYS[d][sq] >> t & 1:
+                    BETWEEN[sq][t] = RAYS[d][sq] & ~RAYS[d][t] & ~(1ULL << t)
     CASTLE_KEEP[4] = 15 & ~3      # e1: white loses both
     CASTLE_KEEP[7] = 15 & ~1      # h1
     CASTLE_KEEP[0] = 15 & ~2      # a1
@@ -330,7 +338,10 @@ cdef class Chess(Position):
 
     # ---- attacks --------------------------------------------------------------------------
     cdef bint attacked(self, int square, int by) noexcept:
-        cdef uint64_t occupied = self.occupied_by[0] | self.occupied_by[1]
+        return self.attacked_through(square, by, self.occupied_by[0] | self.occupied_by[1])
+
+    cdef bint attacked_through(self, int square, int by, uint64_t occupied) noexcept:
+        """Does ``by`` attack ``square`` when only ``occupied`` squares block its sliders?"""
         cdef uint64_t* p = self.pieces[by]
         if PAWN_ATTACKS[by ^ 1][square] & p[PAWN]:
             return True
@@ -440,21 +451,35 @@ cdef class Chess(Position):
         return result
 
     cdef int legal(self, int* out, bint noisy_only) except -1:
-        """Pseudo-legal moves that do not leave the mover's king attacked. Only king moves,
-        en passant, moves of pinned pieces and answers to check are tried on the board."""
+        """Pseudo-legal moves that do not leave the mover's king attacked, in ``pseudo``'s
+        order. A king move is legal when no enemy piece attacks its target with the king
+        gone from its square. Another move of a piece not pinned to the king is legal out of
+        check, and in check when it takes the one checker or steps between it and the king
+        (a pinned piece never answers a check). Moves of pinned pieces out of check and en
+        passant are tried on the board."""
         cdef int count = self.pseudo(out, noisy_only), n = 0, i, us = self.side_to_move, m
+        cdef int origin, king_square = ctz(self.pieces[us][KING])
         cdef uint64_t pinned = self.pinned(), king = self.pieces[us][KING]
+        cdef uint64_t occupied = self.occupied_by[0] | self.occupied_by[1], checkers
+        cdef uint64_t answers = 0  # in check: the squares a move other than the king's must reach
         cdef bint check = self.in_check(), ok
+        if check:
+            checkers = self.attackers_to(king_square, occupied) & self.occupied_by[us ^ 1]
+            if not (checkers & (checkers - 1)):
+                answers = checkers | BETWEEN[king_square][ctz(checkers)]
         for i in range(count):
             m = out[i]
-            if not check and not (pinned >> (m & 63) & 1) and not (king >> (m & 63) & 1) \
-                    and (m >> 15) != FLAG_EP:
-                out[n] = m
-                n += 1
-                continue
-            self.make(m)
-            ok = not self.attacked(ctz(self.pieces[us][KING]), us ^ 1)
-            self.unmake(m)
+            origin = m & 63
+            if king >> origin & 1:
+                ok = not self.attacked_through((m >> 6) & 63, us ^ 1, occupied ^ king)
+            elif (m >> 15) == FLAG_EP or (pinned >> origin & 1 and not check):
+                self.make(m)
+                ok = not self.attacked(ctz(self.pieces[us][KING]), us ^ 1)
+                self.unmake(m)
+            elif check:
+                ok = not (pinned >> origin & 1) and answers >> ((m >> 6) & 63) & 1
+            else:
+                ok = True
             if ok:
                 out[n] = m
                 n += 1
