@@ -436,18 +436,21 @@ cdef class Chess(Position):
         return n
 
     cdef uint64_t pinned(self) noexcept:
-        """The mover's pieces pinned to its king by an enemy slider."""
-        cdef int us = self.side_to_move, them = us ^ 1, king = ctz(self.pieces[us][KING]), d
+        """The mover's pieces pinned to its king by an enemy slider: each the one piece
+        between the king and an enemy slider that would attack it along that line."""
+        cdef int us = self.side_to_move, them = us ^ 1, king
         cdef uint64_t occupied = self.occupied_by[0] | self.occupied_by[1], result = 0
-        cdef uint64_t first, beyond, sliders
-        for d in range(8):
-            first = ray(d, king, occupied) & occupied
-            if first & self.occupied_by[us]:
-                beyond = ray(d, king, occupied ^ first) & occupied & ~first
-                sliders = self.pieces[them][QUEEN] | (
-                    self.pieces[them][ROOK] if d in (0, 1, 4, 5) else self.pieces[them][BISHOP])
-                if beyond & sliders:
-                    result |= first
+        cdef uint64_t snipers, blockers
+        if not self.pieces[us][KING]:
+            return 0
+        king = ctz(self.pieces[us][KING])
+        snipers = (rook_attacks(king, 0) & (self.pieces[them][ROOK] | self.pieces[them][QUEEN])) \
+            | (bishop_attacks(king, 0) & (self.pieces[them][BISHOP] | self.pieces[them][QUEEN]))
+        while snipers:
+            blockers = BETWEEN[king][ctz(snipers)] & occupied
+            snipers &= snipers - 1
+            if blockers and not (blockers & (blockers - 1)) and blockers & self.occupied_by[us]:
+                result |= blockers
         return result
 
     cdef int legal(self, int* out, bint noisy_only) except -1:
