@@ -461,12 +461,13 @@ cdef class Chess(Position):
         (a pinned piece never answers a check). Moves of pinned pieces out of check and en
         passant are tried on the board."""
         cdef int count = self.pseudo(out, noisy_only), n = 0, i, us = self.side_to_move, m
-        cdef int origin, king_square = ctz(self.pieces[us][KING])
+        cdef int origin, king_square
         cdef uint64_t pinned = self.pinned(), king = self.pieces[us][KING]
         cdef uint64_t occupied = self.occupied_by[0] | self.occupied_by[1], checkers
         cdef uint64_t answers = 0  # in check: the squares a move other than the king's must reach
         cdef bint check = self.in_check(), ok
         if check:
+            king_square = ctz(king)
             checkers = self.attackers_to(king_square, occupied) & self.occupied_by[us ^ 1]
             if not (checkers & (checkers - 1)):
                 answers = checkers | BETWEEN[king_square][ctz(checkers)]
