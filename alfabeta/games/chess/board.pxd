@@ -90,8 +90,14 @@ cdef class Chess(Position):
     # generate reuses them: a searcher asks for both at every node)
     cdef int cached_ply
     cdef uint64_t cached_key
+    cdef int cached_ep
     cdef int cached_count
     cdef int[256] cached_moves
+    # whether the mover is in check in the position at ``checked_ply`` with ``checked_key``
+    # (the search asks two or three times a node: its outcome, extension, pruning)
+    cdef int checked_ply
+    cdef uint64_t checked_key
+    cdef bint checked
 
     cdef int _grow(self) except -1
     cdef bint attacked(self, int square, int by) noexcept

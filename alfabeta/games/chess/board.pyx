@@ -282,6 +282,7 @@ cdef class Chess(Position):
         if self.undo == NULL or self.keys == NULL:
             raise MemoryError()
         self.max_moves = CHESS_MAX_MOVES
+        self.cached_ply = self.checked_ply = -1
 
     def __dealloc__(self):
         PyMem_Free(self.undo)
@@ -310,7 +311,7 @@ cdef class Chess(Position):
             self.board[s] = EMPTY
         self.castling, self.ep, self.halfmove, self.fullmove = 0, NO_SQUARE, 0, 1
         self.side_to_move, self.key_base, self.ply = WHITE, 0, 0
-        self.cached_ply = -1
+        self.cached_ply = self.checked_ply = -1
 
     cdef void put(self, int square, int code) noexcept:
         cdef uint64_t bit = 1ULL << square
@@ -355,7 +356,10 @@ cdef class Chess(Position):
 
     cdef bint in_check(self) noexcept:
         cdef uint64_t king = self.pieces[self.side_to_move][KING]
-        return king != 0 and self.attacked(ctz(king), self.side_to_move ^ 1)
+        if self.checked_ply != self.ply or self.checked_key != self.key_base:
+            self.checked = king != 0 and self.attacked(ctz(king), self.side_to_move ^ 1)
+            self.checked_ply, self.checked_key = self.ply, self.key_base
+        return self.checked
 
     # ---- move generation ------------------------------------------------------------------
     cdef int pseudo(self, int* out, bint noisy_only) noexcept:
@@ -502,10 +506,12 @@ cdef class Chess(Position):
         return False
 
     cdef int cache_legal(self) except -1:
-        """Fill the legal-move cache for the current position (if it is not filled yet)."""
-        if self.cached_ply != self.ply or self.cached_key != self.key_base:
+        """Fill the legal-move cache for the current position (if it is not filled yet; the
+        key leaves the en-passant square out, which the moves depend on)."""
+        if self.cached_ply != self.ply or self.cached_key != self.key_base \
+                or self.cached_ep != self.ep:
             self.cached_count = self.legal(self.cached_moves, False)
-            self.cached_ply, self.cached_key = self.ply, self.key_base
+            self.cached_ply, self.cached_key, self.cached_ep = self.ply, self.key_base, self.ep
         return self.cached_count
 
     cdef bint has_legal_move(self) except -1:
