@@ -328,6 +328,15 @@ cdef inline unsigned long long ahead_of(int square, int colour) noexcept:
     return (1ULL << (8 * r)) - 1
 
 
+cdef inline int stop_square(int square, int colour, int* rel) noexcept:
+    """The square before ``colour``'s pawn on ``square`` (its stop square), with the pawn's
+    relative rank (0-based) in ``rel``; −1 on the last rank, which has none."""
+    rel[0] = square >> 3 if colour == WHITE else 7 - (square >> 3)
+    if rel[0] == 7:
+        return -1
+    return square + 8 if colour == WHITE else square - 8
+
+
 cdef inline int round_div(long long a, int b) noexcept:
     """a / b rounded to the nearest integer, halves away from zero (b > 0)."""
     return <int> ((a + b // 2) // b if a >= 0 else -((-a + b // 2) // b))
@@ -389,14 +398,14 @@ cdef inline void mop_up(Chess board, int colour, int sign, Sums* sums) noexcept:
     add(sums, F_MOPUP_KINGS, sign * (7 - king_distance(king, enemy_king)))
 
 
-cdef inline void side_counts(Chess board, int colour, int sign, unsigned long long passed,
-                             Sums* sums, AttackMaps* maps) noexcept:
-    """Add ``colour``'s features but the threats, ``pawn_structure``'s and
-    ``king_pawn_counts``', times ``sign``, to ``sums`` (``passed``: its passed pawns), and fill
+cdef inline void side_counts(Chess board, int colour, int sign, Sums* sums,
+                             AttackMaps* maps) noexcept:
+    """Add ``colour``'s features but the threats and ``pawn_structure``'s,
+    ``king_pawn_counts``' and ``passer_counts``', times ``sign``, to ``sums``, and fill
     ``maps`` with what its pawns, each kind of piece and all of them attack
     (``threat_counts``, ``king_attack_counts``)."""
     cdef int them = colour ^ 1, kind, square, ws, f, rel, king, enemy_king, units = 0
-    cdef int stop, mobility
+    cdef int mobility
     cdef unsigned long long bits
     cdef unsigned long long pawns = board.pieces[colour][PAWN]
     cdef unsigned long long enemy_pawns = board.pieces[them][PAWN]
@@ -467,16 +476,6 @@ cdef inline void side_counts(Chess board, int colour, int sign, unsigned long lo
     if units > KING_DANGER_CAP:
         units = KING_DANGER_CAP
     add(sums, F_KING_DANGER, sign * (units * units // 10))
-    bits = passed
-    while bits:
-        square = ctz(bits)
-        bits &= bits - 1
-        rel = square >> 3 if colour == WHITE else 7 - (square >> 3)
-        if rel == 7:
-            continue
-        stop = square + 8 if colour == WHITE else square - 8
-        if not (occupied >> stop & 1):
-            add(sums, F_PASSED_FREE, sign * rel)
     if popcount(board.pieces[colour][BISHOP]) >= 2:
         add(sums, F_BISHOP_PAIR, sign)
     mop_up(board, colour, sign, sums)
@@ -553,10 +552,9 @@ cdef inline void king_pawn_counts(Chess board, int colour, int sign, unsigned lo
     while bits:
         square = ctz(bits)
         bits &= bits - 1
-        rel = square >> 3 if colour == WHITE else 7 - (square >> 3)
-        if rel == 7:
+        stop = stop_square(square, colour, &rel)
+        if stop < 0:
             continue
-        stop = square + 8 if colour == WHITE else square - 8
         add(sums, F_PASSED_KING,
             sign * rel * (king_distance(enemy_king, stop) - king_distance(king, stop)))
     add(sums, F_PAWN_STORM, sign * popcount(
@@ -721,27 +719,32 @@ cdef inline void king_attack_counts(Chess board, int colour, int sign, Sums* sum
 
 cdef inline void passer_counts(Chess board, int colour, int sign, unsigned long long passed,
                                Sums* sums, AttackMaps* mine, AttackMaps* theirs) noexcept:
-    """Add how free the way of ``colour``'s passed pawns (``passed``) on relative ranks 4 … 7
-    is, times ``sign``, to ``sums``, a pawn counting 2, 7, 12, 17 on ranks 4, 5, 6, 7:
-    no square before it to the end of its file held by an enemy piece or attacked by the
-    enemy; its stop square not so; its stop square attacked by our own pieces."""
-    cdef int square, rel, weight
-    cdef unsigned long long bits = passed, way, stop
+    """Add how free the way of ``colour``'s passed pawns (``passed``) is, times ``sign``, to
+    ``sums``: each pawn whose stop square is empty counts its relative rank (0-based);
+    and on relative ranks 4 … 7, a pawn counting 2, 7, 12, 17 on ranks 4, 5, 6, 7: no square
+    before it to the end of its file held by an enemy piece or attacked by the enemy; its
+    stop square not so; its stop square attacked by our own pieces."""
+    cdef int square, rel, weight, stop
+    cdef unsigned long long bits = passed, way
     cdef unsigned long long unsafe = theirs.every | board.occupied_by[colour ^ 1]
+    cdef unsigned long long occupied = board.occupied_by[0] | board.occupied_by[1]
     while bits:
         square = ctz(bits)
         bits &= bits - 1
-        rel = square >> 3 if colour == WHITE else 7 - (square >> 3)
-        if rel < 3 or rel == 7:
+        stop = stop_square(square, colour, &rel)
+        if stop < 0:
+            continue
+        if not (occupied >> stop & 1):
+            add(sums, F_PASSED_FREE, sign * rel)
+        if rel < 3:
             continue
         weight = 5 * rel - 13
         way = ahead_of(square, colour) & (FILE_A << (square & 7))
-        stop = 1ULL << (square + 8 if colour == WHITE else square - 8)
         if not (way & unsafe):
             add(sums, F_PASSED_PATH, sign * weight)
-        if not (stop & unsafe):
+        if not (unsafe >> stop & 1):
             add(sums, F_PASSED_PATH + 1, sign * weight)
-        if stop & mine.every:
+        if mine.every >> stop & 1:
             add(sums, F_PASSED_PATH + 2, sign * weight)
 
 
@@ -837,8 +840,8 @@ cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns, int* attacks)
             pawns.kings, pawns.king_mg, pawns.king_eg = kings, pawn_sums.mg, pawn_sums.eg
         sums.mg += pawns.mg + pawns.king_mg
         sums.eg += pawns.eg + pawns.king_eg
-    side_counts(board, WHITE, 1, pawns.passed[WHITE], sums, &white)
-    side_counts(board, BLACK, -1, pawns.passed[BLACK], sums, &black)
+    side_counts(board, WHITE, 1, sums, &white)
+    side_counts(board, BLACK, -1, sums, &black)
     threat_counts(board, WHITE, 1, sums, &white, &black)
     threat_counts(board, BLACK, -1, sums, &black, &white)
     king_attack_counts(board, WHITE, 1, sums, &white, &black)
