@@ -806,7 +806,7 @@ cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns, int* attacks)
     cdef PawnEntry counted
     cdef unsigned long long white_pawns = board.pieces[WHITE][PAWN]
     cdef unsigned long long black_pawns = board.pieces[BLACK][PAWN], bits
-    cdef int kings = ctz(board.pieces[WHITE][KING]) + 64 * ctz(board.pieces[BLACK][KING])
+    cdef int kings
     if pawns == NULL:
         pawns = &counted
         pawns.passed[WHITE] = pawn_structure(white_pawns, black_pawns, WHITE, 1, sums)
@@ -832,6 +832,7 @@ cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns, int* attacks)
             pawns.white, pawns.black, pawns.used = white_pawns, black_pawns, True
             pawns.mg, pawns.eg = pawn_sums.mg, pawn_sums.eg
             pawns.kings = -1
+        kings = ctz(board.pieces[WHITE][KING]) + 64 * ctz(board.pieces[BLACK][KING])
         if pawns.kings != kings:
             pawn_sums = sums[0]
             pawn_sums.mg = pawn_sums.eg = 0
