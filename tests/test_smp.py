@@ -13,7 +13,7 @@ import pytest
 from alfabeta import Limit
 from alfabeta.core import InvalidOptionError
 from alfabeta.searchers.smp import SHARED_DIR, HelperError, HelperPool
-from alfabeta.searchers.tt import TranspositionTable, table_bytes
+from alfabeta.searchers.tt import ENTRY_BYTES, TranspositionTable, table_bytes
 
 FAST = "negascout(tt=on, iterative=on, killers=on, history=on)"
 MIDDLEGAME = "r1bqk2r/1pppbppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 4 6"
@@ -49,7 +49,7 @@ def test_tables_on_one_buffer_share_their_entries(catalog):
     buffer = bytearray(table_bytes(1))
     first = TranspositionTable(1, buffer=buffer)
     second = TranspositionTable(1, buffer=buffer)
-    assert first.shared and len(first) == len(second) == table_bytes(1) // 24
+    assert first.shared and len(first) == len(second) == table_bytes(1) // ENTRY_BYTES
     searcher = catalog.searcher(FAST)
     searcher.use_table(first)
     searcher.search(

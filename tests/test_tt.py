@@ -60,3 +60,13 @@ def test_without_keep_table_every_search_starts_from_an_empty_table(catalog):
     position = catalog.game("connect-four").from_string("4453")
     first = searcher.search(position, evaluator, Limit(depth=7))
     assert searcher.search(position, evaluator, Limit(depth=7)).nodes == first.nodes
+
+
+def test_entries_never_straddle_a_cache_line_and_sizes_stay_powers_of_two():
+    from alfabeta.searchers.tt import ENTRY_BYTES, table_bytes
+
+    assert 64 % ENTRY_BYTES == 0  # a probe is one cache line, as its prefetch
+    for mb in (1, 2, 16, 64):  # a power of two of MiB is used whole
+        assert table_bytes(mb) == mb * 1024 * 1024
+        assert len(TranspositionTable(mb)) == mb * 1024 * 1024 // ENTRY_BYTES
+    assert len(TranspositionTable(24)) == len(TranspositionTable(16))  # the count stays 2^k

@@ -11,14 +11,36 @@ cdef enum:
     PROVEN = SCORE_WIN - SEARCH_MAX_PLY
 
 
-cdef struct Entry:
-    uint64_t key
-    int32_t lower
-    int32_t upper
-    int32_t move
-    int16_t depth
-    uint8_t used  # 0: free; bit 0: in use; bit 1: a PV node's (``mark_pv``)
-    uint8_t generation  # the search that last stored or kept it (``new_search``)
+cdef extern from *:
+    """
+    #include <stdint.h>
+    /* 24 bytes of fields in 32, aligned so that no entry straddles two cache lines (a probe
+       is one memory access, as its prefetch) and a two-way pair is one line. */
+    #if defined(_MSC_VER)
+    #define ALFABETA_ALIGNED(n) __declspec(align(n))
+    #define ALFABETA_ALIGNED_AFTER(n)
+    #else
+    #define ALFABETA_ALIGNED(n)
+    #define ALFABETA_ALIGNED_AFTER(n) __attribute__((aligned(n)))
+    #endif
+    typedef ALFABETA_ALIGNED(32) struct {
+        uint64_t key;
+        int32_t lower;
+        int32_t upper;
+        int32_t move;
+        int16_t depth;
+        uint8_t used;
+        uint8_t generation;
+    } ALFABETA_ALIGNED_AFTER(32) alfabeta_tt_entry;
+    """
+    ctypedef struct Entry "alfabeta_tt_entry":
+        uint64_t key
+        int32_t lower
+        int32_t upper
+        int32_t move
+        int16_t depth
+        uint8_t used  # 0: free; bit 0: in use; bit 1: a PV node's (``mark_pv``)
+        uint8_t generation  # the search that last stored or kept it (``new_search``)
 
 
 cdef inline int table_depth(int depth) noexcept:

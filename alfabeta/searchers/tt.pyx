@@ -19,12 +19,15 @@ bounds are then noise and whose move may be illegal — the move picker only eve
 table move it generated itself.
 """
 
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport free
 from libc.string cimport memset
+
+from alfabeta.core.buffers cimport large_zeroed
 
 from alfabeta.core.errors import InvalidOptionError
 
 MAX_MB = 4096
+ENTRY_BYTES = sizeof(Entry)  # an entry's size in memory (its fields, padded to a cache share)
 
 
 cpdef size_t table_bytes(int mb) noexcept:
@@ -76,7 +79,7 @@ cdef class TranspositionTable:
         if not 1 <= mb <= MAX_MB:
             raise InvalidOptionError(f"table size {mb} MB: expected 1 … {MAX_MB}")
         count = table_bytes(mb) // sizeof(Entry)
-        fresh = <Entry*> calloc(count, sizeof(Entry))
+        fresh = <Entry*> large_zeroed(count * sizeof(Entry))
         if fresh == NULL:
             raise MemoryError(f"cannot allocate a {mb} MB transposition table")
         free(self.entries)
