@@ -4,6 +4,10 @@
 from libc.stdlib cimport realloc
 
 
+cdef extern from *:
+    void prefetch_address "__builtin_prefetch"(const void*) nogil
+
+
 cdef inline void* doubled(void* data, Py_ssize_t capacity, size_t item) except NULL:
     """``data`` reallocated to hold twice ``capacity`` items of ``item`` bytes; MemoryError
     when it cannot be (``data`` is then left as it was)."""

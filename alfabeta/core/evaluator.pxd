@@ -8,3 +8,4 @@ cdef enum:
 cdef class Evaluator:
     cpdef int evaluate(self, Position position) except? EVAL_ERROR
     cpdef prepare(self, Position root)
+    cdef void prefetch(self, Position position) noexcept

@@ -12,8 +12,9 @@ cdef class Evaluator:
     """Scores positions from the side to move's point of view, as an int.
 
     ``games`` names the games it applies to (empty: any game); ``prepare(root)`` is called
-    once per search at the root. Subclasses may offer ``explain(position) -> dict`` whose
-    values sum to ``evaluate(position)``.
+    once per search at the root; a searcher may call the C-level ``prefetch(position)``
+    when it enters a node, before it asks for the score. Subclasses may offer
+    ``explain(position) -> dict`` whose values sum to ``evaluate(position)``.
     """
 
     name = "evaluator"
@@ -23,6 +24,11 @@ cdef class Evaluator:
         raise NotImplementedError(f"{type(self).__name__} does not evaluate")
 
     cpdef prepare(self, Position root):
+        pass
+
+    cdef void prefetch(self, Position position) noexcept:
+        """A hint from C that ``position`` may soon be evaluated: an evaluator that keeps a
+        table of scores may start loading its slot into the cache (nothing by default)."""
         pass
 
     def options(self):

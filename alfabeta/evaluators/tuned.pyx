@@ -65,6 +65,7 @@ from libc.string cimport memcpy
 
 import numpy as np
 
+from alfabeta.core.buffers cimport prefetch_address
 from alfabeta.core.evaluator cimport EVAL_ERROR, Evaluator
 from alfabeta.core.position cimport Position
 from alfabeta.evaluators.endgames cimport endgame_score
@@ -1334,6 +1335,10 @@ cdef class Tuned(Evaluator):
         if self.fifty == 0:
             return score
         return round_div(<long long> score * max(self.fifty - board.halfmove, 0), self.fifty)
+
+    cdef void prefetch(self, Position position) noexcept:
+        """Start loading the position's slot of the score cache."""
+        prefetch_address(&self.cache[position.c_key() & (CACHE_SLOTS - 1)])
 
     cpdef int evaluate(self, Position position) except? EVAL_ERROR:
         if not isinstance(position, Chess):

@@ -535,6 +535,7 @@ cdef class Family:
         is made and unmade here; 0 once the search is aborted."""
         cdef int status, value
         self.pos.make(move)
+        self.ctx.ev.prefetch(self.pos)
         if spend_node(self.ctx):
             self.pos.unmake(move)
             return 0
@@ -859,6 +860,7 @@ cdef class Family:
         if self.o.tt:
             key = self.pos.c_key()
             self.table.prefetch(key)
+        self.ctx.ev.prefetch(self.pos)
         score = self.enter(ply, &depth, &extended, &status, &done)
         if done:
             return score

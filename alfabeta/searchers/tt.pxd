@@ -1,10 +1,8 @@
 # cython: language_level=3
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint64_t
 
+from alfabeta.core.buffers cimport prefetch_address
 from alfabeta.searchers.context cimport SCORE_INF, SCORE_WIN, SEARCH_MAX_PLY
-
-cdef extern from *:
-    void prefetch_address "__builtin_prefetch"(const void*) nogil
 
 cdef enum:
     NO_MOVE = -2147483647
