@@ -2,6 +2,7 @@
 search into it, and their failures as typed errors (the UCI ``Threads`` option that runs
 them is tested with the rest of UCI)."""
 
+import mmap
 import os
 import subprocess
 import sys
@@ -46,7 +47,7 @@ def _exited(pid, seconds):
 
 
 def test_tables_on_one_buffer_share_their_entries(catalog):
-    buffer = bytearray(table_bytes(1))
+    buffer = mmap.mmap(-1, table_bytes(1))
     first = TranspositionTable(1, buffer=buffer)
     second = TranspositionTable(1, buffer=buffer)
     assert first.shared and len(first) == len(second) == table_bytes(1) // ENTRY_BYTES
@@ -64,9 +65,12 @@ def test_tables_on_one_buffer_share_their_entries(catalog):
 def test_a_table_refuses_a_buffer_too_small_and_a_resize():
     with pytest.raises(InvalidOptionError, match="buffer of 100 bytes"):
         TranspositionTable(1, buffer=bytearray(100))
-    table = TranspositionTable(1, buffer=bytearray(table_bytes(1)))
+    table = TranspositionTable(1, buffer=mmap.mmap(-1, table_bytes(1)))
     with pytest.raises(InvalidOptionError, match="keeps its size"):
         table.resize(2)
+    misaligned = memoryview(mmap.mmap(-1, table_bytes(1) + 8))[8:]
+    with pytest.raises(InvalidOptionError, match=f"{ENTRY_BYTES}-byte boundary"):
+        TranspositionTable(1, buffer=misaligned)
 
 
 def test_only_an_iterative_searcher_with_a_table_can_share_one(catalog):

@@ -1,5 +1,6 @@
 # cython: language_level=3
-"""Growable C buffers for the compiled modules (inline: nothing to import at run time)."""
+"""C memory for the compiled modules: growable buffers, tables read at random, and a
+prefetch hint (inline: nothing to import at run time)."""
 
 from libc.stdlib cimport realloc
 

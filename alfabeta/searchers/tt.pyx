@@ -40,8 +40,8 @@ cpdef size_t table_bytes(int mb) noexcept:
 
 cdef class TranspositionTable:
     """A table of at most ``mb`` MiB (a power of two of entries), ``two_way`` or one
-    entry per slot; with ``buffer`` (writable, at least ``mb`` MiB, zeroed or holding a
-    table of the same size), its entries live in that memory."""
+    entry per slot; with ``buffer`` (writable, at least ``mb`` MiB, aligned to an entry,
+    zeroed or holding a table of the same size), its entries live in that memory."""
 
     def __cinit__(self):
         self.entries = NULL
@@ -57,6 +57,10 @@ cdef class TranspositionTable:
             raise InvalidOptionError(
                 f"table of {mb} MB on a buffer of {memory.shape[0]} bytes: expected 1 … "
                 f"{MAX_MB} MB and a buffer of at least {table_bytes(mb)} bytes")
+        if <size_t> &memory[0] % sizeof(Entry):
+            raise InvalidOptionError(
+                f"a table's buffer must start on a {sizeof(Entry)}-byte boundary (an mmap "
+                "does); this one does not")
         self.buffer = buffer
         self.entries = <Entry*> &memory[0]
         self.mask, self.mb = table_bytes(mb) // sizeof(Entry) - 1, mb
