@@ -3,7 +3,7 @@
 import pytest
 
 from alfabeta.core import InvalidOptionError, Limit
-from alfabeta.searchers.tt import TranspositionTable
+from alfabeta.searchers.tt import ENTRY_BYTES, TranspositionTable, table_bytes
 
 
 def test_a_second_search_of_the_same_game_starts_from_the_first_ones_table(catalog):
@@ -63,8 +63,6 @@ def test_without_keep_table_every_search_starts_from_an_empty_table(catalog):
 
 
 def test_entries_never_straddle_a_cache_line_and_sizes_stay_powers_of_two():
-    from alfabeta.searchers.tt import ENTRY_BYTES, table_bytes
-
     assert 64 % ENTRY_BYTES == 0  # a probe is one cache line, as its prefetch
     for mb in (1, 2, 16, 64):  # a power of two of MiB is used whole
         assert table_bytes(mb) == mb * 1024 * 1024

@@ -14,22 +14,15 @@ cdef extern from *:
     #include <stdint.h>
     /* 24 bytes of fields in 32, aligned so that no entry straddles two cache lines (a probe
        is one memory access, as its prefetch) and a two-way pair is one line. */
-    #if defined(_MSC_VER)
-    #define ALFABETA_ALIGNED(n) __declspec(align(n))
-    #define ALFABETA_ALIGNED_AFTER(n)
-    #else
-    #define ALFABETA_ALIGNED(n)
-    #define ALFABETA_ALIGNED_AFTER(n) __attribute__((aligned(n)))
-    #endif
-    typedef ALFABETA_ALIGNED(32) struct {
-        uint64_t key;
+    typedef struct {
+        _Alignas(32) uint64_t key;
         int32_t lower;
         int32_t upper;
         int32_t move;
         int16_t depth;
         uint8_t used;
         uint8_t generation;
-    } ALFABETA_ALIGNED_AFTER(32) alfabeta_tt_entry;
+    } alfabeta_tt_entry;
     """
     ctypedef struct Entry "alfabeta_tt_entry":
         uint64_t key

@@ -27,7 +27,7 @@ from alfabeta.core.buffers cimport large_zeroed
 from alfabeta.core.errors import InvalidOptionError
 
 MAX_MB = 4096
-ENTRY_BYTES = sizeof(Entry)  # an entry's size in memory (its fields, padded to a cache share)
+ENTRY_BYTES = sizeof(Entry)  # 24 bytes of fields padded to 32: none straddles a cache line
 
 
 cpdef size_t table_bytes(int mb) noexcept:
