@@ -59,6 +59,50 @@ def test_repeats_looks_back_only_over_the_given_plies_and_reversible_moves():
     assert not position.repeats_within(10)
 
 
+def pushed(fen, moves):
+    position = ChessGame(fen)
+    for move in moves:
+        position.push(position.parse_move(move))
+    return position
+
+
+def test_a_repetition_one_move_away_is_found_by_the_cuckoo_tables():
+    start = ChessGame().to_string()
+    knights = pushed(start, ["g1f3", "g8f6", "f3g1"])
+    assert knights.reaches_repetition(4)  # …Ng8 goes back to the root, 4 plies up
+    assert not knights.reaches_repetition(0)  # before a root, it must make a threefold
+    assert not ChessGame(knights.to_string()).reaches_repetition(4)  # a FEN has no history
+    knights = pushed(start, ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"])
+    assert knights.reaches_repetition(0)  # the start has occurred twice: …Ng8 is the third
+    knights.push(knights.parse_move("e7e5"))  # a pawn move: nothing before it can repeat
+    assert not knights.reaches_repetition(100)
+    # the rook went a1-c1-c3-a3 and the king h8-g8-f8-g8-h8: only a1 repeats, over a2
+    tour = ["h8g8", "a1c1", "g8f8", "c1c3", "f8g8", "c3a3", "g8h8"]
+    assert pushed("7k/8/8/8/3N4/8/8/R6K b - - 0 1", tour).reaches_repetition(8)
+    assert not pushed("7k/8/8/8/8/8/N7/R6K b - - 0 1", tour).reaches_repetition(8)
+    # a ply earlier, ply 1's position is a move of White's rook away, but Black is to move
+    assert not pushed("7k/8/8/8/3N4/8/8/R6K b - - 0 1", tour[:-1]).reaches_repetition(8)
+
+
+def test_a_draw_one_move_away_is_not_hidden_by_a_score_kept_from_another_path(catalog):
+    # Black's only move, Kg8, lets White check on g5 into a third occurrence: a draw. The
+    # position after Kg8, searched first from its FEN alone, is kept in the table as lost
+    # for White; without `cycle`, the search of the game's position takes that score.
+    checks = ["g8h8", "g5f6", "h8g8", "f6g5", "g8h8", "g5f6"]
+    game = pushed("1q3rk1/5p1p/8/6Q1/8/8/6PP/7K b - - 1 1", checks)
+    after = pushed(game.to_string(), ["h8g8"])
+    evaluator = catalog.evaluator("standard")
+    for depth in (1, 2, 3):
+        for cycle, expected in (("off", None), ("on", 0)):
+            searcher = catalog.searcher(
+                f"negascout(tt=on, iterative=on, repetition=on, keep_table=on, cycle={cycle})"
+            )
+            stale = searcher.search(after, evaluator, Limit(depth=depth)).value
+            assert stale < -300
+            value = searcher.search(game, evaluator, Limit(depth=depth + 1)).value
+            assert value == (-stale if expected is None else expected)
+
+
 PERPETUAL = "1q3rk1/5p1p/8/8/8/8/3Q2PP/7K w - - 0 1"  # a rook down; Qg5+ Kh8 Qf6+ Kg8 …
 
 
@@ -86,6 +130,7 @@ def test_a_position_whose_only_non_losing_line_repeats_is_scored_a_draw(catalog)
         "see_prune=80",
         "qs_tt=on",
         "probcut=100",
+        "cycle=on",
     ],
 )
 @pytest.mark.parametrize("fen, n, best", MATES)

@@ -35,6 +35,7 @@ cdef class Position:
     cdef void threat_hints(self, int* moves, int count, int* out) noexcept
     cdef int exchange(self, int move) noexcept
     cdef bint repeats(self, int plies) noexcept
+    cdef bint upcoming_repetition(self, int plies) noexcept
     cdef int c_outcome(self) except -1
     cdef uint64_t c_key(self) except? 0
     cdef uint64_t c_structure_key(self) noexcept

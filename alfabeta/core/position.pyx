@@ -52,6 +52,7 @@ cdef class Position:
     Subclasses implement the C-level methods (``generate``, ``make``, ``unmake``,
     ``c_outcome``, ``c_key``, and optionally ``generate_noisy``, ``mark_noisy``,
     ``generate_checks``, ``order_hint``, ``threat_hints``, ``exchange``, ``repeats``,
+    ``upcoming_repetition``,
     ``make_null``, ``unmake_null``, ``is_tactical``, ``c_structure_key``;
     ``make_null`` returns False where the game has no pass move or the position is
     zugzwang-prone, and null-move pruning is then skipped) and the
@@ -147,6 +148,13 @@ cdef class Position:
         """Has this position occurred before, within the last ``plies`` plies (a search's
         path from its root)? A search scores such a repetition as a draw: the side that
         could avoid it would. Default: never (games without repetitions)."""
+        return False
+
+    cdef bint upcoming_repetition(self, int plies) noexcept:
+        """Can the side to move, by one legal move, reach a position that repeats: one
+        within the last ``plies`` plies (the search's path), or an earlier one that has
+        occurred twice already? A search may then count the node at least a draw.
+        Default: never."""
         return False
 
     cdef int c_outcome(self) except -1:

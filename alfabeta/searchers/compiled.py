@@ -135,6 +135,7 @@ class AlphaBeta(PyAlphaBeta):
     verify_depth: int = field(default=0, validator=whole(0), kw_only=True)
     widen: bool = field(default=False, validator=FLAG, kw_only=True)
     repetition: bool = field(default=False, validator=FLAG, kw_only=True)
+    cycle: bool = field(default=False, validator=FLAG, kw_only=True)
     mate_distance: bool = field(default=False, validator=FLAG, kw_only=True)
     rfp: int = field(default=0, validator=whole(0), kw_only=True)
     rfp_improving: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -277,6 +278,7 @@ class AlphaBeta(PyAlphaBeta):
             "verify_depth": self.verify_depth,
             "widen": self.widen,
             "repetition": self.repetition,
+            "cycle": self.cycle,
             "mate_distance": self.mate_distance,
             "rfp": self.rfp,
             "rfp_improving": self.rfp_improving,

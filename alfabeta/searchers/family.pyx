@@ -45,6 +45,11 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   any earlier position since the root, within the fifty-move window) is a draw — the side
   that could avoid the repetition would have; threefold repetitions and the fifty-move rule
   before the root are the game's own outcome;
+* ``cycle`` (with ``repetition``): a node whose side to move can reach a repetition by one
+  move (the game's ``upcoming_repetition``: one on the search's path, or a position before
+  the root that occurred twice already) is worth at least a draw: before the table is
+  asked, a window below 0 ends it with 0, and otherwise α rises to 0 and a result below
+  0 counts as 0 — a score stored on another path cannot hide the draw;
 * ``mate_distance``: mate-distance pruning — a node ``ply`` plies deep can score no better
   than a mate on the next ply and no worse than being mated here, so the window narrows to
   that and a node whose window closes returns at once;
@@ -228,6 +233,7 @@ cdef struct Options:
     int null_depth
     bint widen
     bint repetition
+    bint cycle
     bint mate_distance
     int rfp
     bint rfp_improving
@@ -355,6 +361,7 @@ cdef class Family:
         self.o.null_depth = o["null_depth"]
         self.o.widen = o["widen"]
         self.o.repetition = o["repetition"]
+        self.o.cycle = o["cycle"] and o["repetition"]
         self.o.mate_distance = o["mate_distance"]
         self.o.rfp = o["rfp"]
         self.o.razor = o["razor"] if o["quiescence"] else 0
@@ -850,7 +857,7 @@ cdef class Family:
         cdef int alpha_orig = alpha, beta_orig = beta, quiet_limit = ALL_MOVES
         cdef uint64_t key = 0
         cdef bint done, excluding = self.excluded[ply] != NO_MOVE, multi_cut = False
-        cdef bint threatened = False
+        cdef bint threatened = False, drawn = False
         cdef int singular = 0
         if self.o.static_trend:
             self.static_at[ply] = NO_STATIC
@@ -871,6 +878,11 @@ cdef class Family:
                 beta = SCORE_WIN - ply - 1
             if alpha >= beta:
                 return alpha
+        if self.o.cycle and ply > 0 and depth > 0 and alpha < 0 \
+                and self.pos.upcoming_repetition(ply):
+            if beta <= 0:
+                return 0
+            alpha, drawn = 0, True  # a repetition is a move away: at least a draw
         if self.o.tt:
             if self.probe(key, depth, ply, &alpha, &beta, &tt_move, &score,
                           (ply > 0 or self.o.mtd) and not excluding
@@ -878,15 +890,16 @@ cdef class Family:
                 if self.o.tt_reward and tt_move != NO_MOVE and depth > 0 \
                         and (score >= beta or score <= alpha):
                     self.reward_table_move(ply, depth, tt_move, score >= beta)
-                return score
+                return 0 if drawn and score < 0 else score
         if depth <= 0:
-            return self.horizon(key, ply, alpha, beta, status)
+            score = self.horizon(key, ply, alpha, beta, status)
+            return 0 if drawn and score < 0 else score
         if self.o.tt_pv:
             self.on_pv[ply] = beta_orig - alpha_orig > 1 or self.table.was_pv(key)
         if ply > 0 and not excluding and self.prune(key, depth, ply, alpha, beta, null_ok,
                                                     extended, &score, &quiet_limit,
                                                     &threatened):
-            return score
+            return 0 if drawn and score < 0 else score
         if threatened and extended < self.o.extensions:
             depth += 1
             extended += 1
@@ -904,7 +917,7 @@ cdef class Family:
                                 beta_orig, quiet_limit, singular)
         if self.o.tt_pv and self.on_pv[ply] and not excluding and not self.ctx.aborted:
             self.table.mark_pv(key)
-        return score
+        return 0 if drawn and score < 0 else score
 
     cdef int singular_test(self, uint64_t key, int depth, int ply, int beta, int tt_move,
                            int extended, int* score, bint* multi_cut) except? -2147483647:

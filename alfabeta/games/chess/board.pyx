@@ -174,6 +174,62 @@ def _init_tables():
 _init_tables()
 
 
+# ``upcoming_repetition``'s cuckoo tables (Marcel van Kervinck's method): every move of a
+# knight, bishop, rook, queen or king between two squares it attacks on an empty board, by
+# the key it changes (the piece on both squares and the side to move), each in one of its
+# two slots: the key's low 13 bits or the next 13 above bit 16.
+cdef enum:
+    CUCKOO_SLOTS = 8192
+    CUCKOO_MOVES = 3668  # reversible moves of pieces between two squares, both colours
+cdef uint64_t[8192] CUCKOO_KEY
+cdef int[8192] CUCKOO_SQUARES  # the lower square times 64 plus the higher
+
+
+cdef inline int cuckoo_first(uint64_t key) noexcept:
+    return key & (CUCKOO_SLOTS - 1)
+
+
+cdef inline int cuckoo_second(uint64_t key) noexcept:
+    return (key >> 16) & (CUCKOO_SLOTS - 1)
+
+
+def _init_cuckoo():
+    cdef int code, kind, low, high, slot, squares, count = 0
+    cdef uint64_t reach, key, kept
+    for slot in range(CUCKOO_SLOTS):
+        CUCKOO_KEY[slot], CUCKOO_SQUARES[slot] = 0, 0
+    for code in range(12):
+        kind = code % 6
+        if kind == PAWN:
+            continue
+        for low in range(64):
+            reach = KNIGHT_ATTACKS[low] if kind == KNIGHT else KING_ATTACKS[low] \
+                if kind == KING else 0
+            if kind == BISHOP or kind == QUEEN:
+                reach |= RAYS[2][low] | RAYS[3][low] | RAYS[6][low] | RAYS[7][low]
+            if kind == ROOK or kind == QUEEN:
+                reach |= RAYS[0][low] | RAYS[1][low] | RAYS[4][low] | RAYS[5][low]
+            for high in range(low + 1, 64):
+                if not reach >> high & 1:
+                    continue
+                key = piece_key(code, low) ^ piece_key(code, high) ^ ZOBRIST[780]
+                squares = 64 * low + high
+                slot = cuckoo_first(key)
+                while True:  # take the slot; whatever held it moves to its other slot
+                    kept, CUCKOO_KEY[slot], key = CUCKOO_KEY[slot], key, CUCKOO_KEY[slot]
+                    squares, CUCKOO_SQUARES[slot] = CUCKOO_SQUARES[slot], squares
+                    if kept == 0:
+                        break
+                    slot = cuckoo_second(key) if slot == cuckoo_first(key) \
+                        else cuckoo_first(key)
+                count += 1
+    if count != CUCKOO_MOVES:
+        raise AssertionError(f"cuckoo tables: {count} moves, expected {CUCKOO_MOVES}")
+
+
+_init_cuckoo()
+
+
 cdef inline uint64_t piece_key(int code, int square) noexcept:
     """Polyglot: kind = 2 × type + 1 for white; offset 64 × kind + square."""
     cdef int kind = 2 * (code % 6) + (1 if code < 6 else 0)
@@ -878,6 +934,48 @@ cdef class Chess(Position):
             i -= 2
         return False
 
+    cdef bint upcoming_repetition(self, int plies) noexcept:
+        """Since the last capture or pawn move and the last null move: is there a position
+        ``i`` (odd, at least 3) plies back whose key differs from this one's by one move of
+        one of the mover's pieces (the cuckoo tables) over empty squares? Within the
+        search's path (``i`` < ``plies``) that is enough; before it, the position must have
+        occurred before as well, so that the move makes it a threefold. The move is legal:
+        the position it reaches occurred, with the mover not in check."""
+        cdef int end = self.halfmove if self.halfmove < self.ply else self.ply
+        cdef int i, slot, low, high, piece
+        cdef uint64_t key = self.keys[self.ply], moved
+        cdef uint64_t occupied = self.occupied_by[0] | self.occupied_by[1]
+        if end < 3:
+            return False
+        for i in range(1, end + 1):
+            if self.undo[self.ply - i].move == -1:
+                return False  # no cycle through a pass
+            if i < 3 or not i & 1:
+                continue
+            moved = key ^ self.keys[self.ply - i]
+            slot = cuckoo_first(moved)
+            if CUCKOO_KEY[slot] != moved:
+                slot = cuckoo_second(moved)
+                if CUCKOO_KEY[slot] != moved:
+                    continue
+            low, high = CUCKOO_SQUARES[slot] >> 6, CUCKOO_SQUARES[slot] & 63
+            piece = self.board[low] if self.board[low] != EMPTY else self.board[high]
+            if BETWEEN[low][high] & occupied or piece // 6 != self.side_to_move:
+                continue
+            if i < plies or self.occurred_before(self.ply - i):
+                return True
+        return False
+
+    cdef bint occurred_before(self, int at) noexcept:
+        """Did the position ``at`` plies into the game occur before it, since the last
+        capture or pawn move?"""
+        cdef int i = at - 2, oldest = self.ply - self.halfmove
+        while i >= oldest and i >= 0:
+            if self.keys[i] == self.keys[at]:
+                return True
+            i -= 2
+        return False
+
     cdef int piece_mobility(self, int color) noexcept:
         """Squares attacked by ``color``'s knights, bishops, rooks and queens that its own
         pieces do not occupy (a cheap mobility: no move generation)."""
@@ -1267,6 +1365,11 @@ cdef class ChessGame(Chess):
     def repeats_within(self, int plies):
         """Has this position occurred within the last ``plies`` plies (see ``repeats``)?"""
         return self.repeats(plies)
+
+    def reaches_repetition(self, int plies):
+        """Can the side to move reach a repetition by one move (see
+        ``upcoming_repetition``)?"""
+        return self.upcoming_repetition(plies)
 
     def recomputed_key(self):
         """The Polyglot key computed from scratch (the incremental one must equal it)."""
