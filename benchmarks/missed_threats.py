@@ -24,7 +24,7 @@ from collections.abc import Iterator
 
 from alfabeta import Limit, load_catalog
 from alfabeta.arena.engine import UciEngine
-from alfabeta.arena.records import open_existing
+from alfabeta.arena.records import games_of
 from alfabeta.core import AlfabetaError, Position
 from alfabeta.uci import DEFAULT_EVALUATOR, DEFAULT_SEARCHER
 
@@ -38,32 +38,21 @@ CLAMP = 2000
 def sudden_falls(game: Position, paths: list[str], player: str) -> Iterator[str]:
     """The FEN before the first sudden fall of each game ``player`` lost in the databases;
     an ``AlfabetaError`` if a database has no game of ``player`` (a misspelt name)."""
-    for path in paths:
-        db = open_existing(path)
-        try:
-            records = [record for run in db.runs() for record in db.games(run.id)]
-        finally:
-            db.close()
-        if records and not any(player in record.players for record in records):
-            names = sorted({name for record in records for name in record.players})
-            raise AlfabetaError(f"{path} has no game of {player!r}; its players: {names}")
-        for record in records:
-            if player not in record.players or record.winner is None:
-                continue
-            side = record.players.index(player)
-            if record.winner == side:
-                continue
-            position = game.from_string(record.start)
-            fens = []
-            for text in record.moves:
-                fens.append(position.to_string())
-                position.push(position.parse_move(text))
-            ours = range(side, len(record.moves), 2)  # the first player moves first
-            for before, after in itertools.pairwise(ours):
-                was, now = record.scores[before], record.scores[after]
-                if was is not None and now is not None and was >= 0 and now <= LOST:
-                    yield fens[before]
-                    break
+    for record in games_of(paths, player):
+        side = record.players.index(player)
+        if record.winner is None or record.winner == side:
+            continue
+        position = game.from_string(record.start)
+        fens = []
+        for text in record.moves:
+            fens.append(position.to_string())
+            position.push(position.parse_move(text))
+        ours = range(side, len(record.moves), 2)  # the first player moves first
+        for before, after in itertools.pairwise(ours):
+            was, now = record.scores[before], record.scores[after]
+            if was is not None and now is not None and was >= 0 and now <= LOST:
+                yield fens[before]
+                break
 
 
 def stockfish_scores(fens: list[str], depth: int) -> list[int]:

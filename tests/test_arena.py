@@ -28,7 +28,7 @@ from alfabeta.arena import (
 from alfabeta.arena.adjudication import Adjudicator
 from alfabeta.arena.clock import Clock, clock_limit
 from alfabeta.arena.openings import choose_opening, read_openings
-from alfabeta.arena.records import read_jsonl_games
+from alfabeta.arena.records import games_of, read_jsonl_games
 from alfabeta.core import (
     InvalidOptionError,
     SearchResult,
@@ -468,6 +468,16 @@ def test_every_game_is_in_the_database_and_the_jsonl_file(tmp_path):
     assert run.manifest["alfabeta"] and run.manifest["plugins"]
     assert store.games(run.id) == result.games
     assert read_jsonl_games(jsonl) == result.games
+
+
+def test_a_players_games_are_read_from_several_databases(tmp_path):
+    first, second = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    one = nim_match(games=2, seed=1).run(db=first)
+    two = nim_match(games=4, seed=2).run(db=second)
+    name = one.games[0].players[0]
+    assert games_of([first, second], name) == list(one.games) + list(two.games)
+    with pytest.raises(RecordsError, match=r"b\.sqlite' has no game of 'nobody'; its players"):
+        games_of([second], "nobody")
 
 
 def test_resume_plays_only_the_games_not_yet_recorded(tmp_path):

@@ -244,6 +244,24 @@ def open_existing(path: str | Path) -> ResultsDB:
     return ResultsDB(path)
 
 
+def games_of(paths: Iterable[str | Path], player: str) -> list[GameResult]:
+    """Every game ``player`` played in the databases at ``paths``, in their order; a
+    ``RecordsError`` naming the players a database has when it has games but none of
+    ``player``'s (a misspelt name)."""
+    games = []
+    for path in paths:
+        db = open_existing(path)
+        try:
+            records = [record for run in db.runs() for record in db.games(run.id)]
+        finally:
+            db.close()
+        if records and not any(player in record.players for record in records):
+            names = sorted({name for record in records for name in record.players})
+            raise RecordsError(f"{str(path)!r} has no game of {player!r}; its players: {names}")
+        games += [record for record in records if player in record.players]
+    return games
+
+
 class JsonlWriter:
     """Appends one JSON object a line: a ``run`` line when a run starts, then a ``game`` line
     for each game, flushed at once."""
