@@ -118,7 +118,6 @@ cdef class Chess(Position):
     cdef int exchange(self, int move) noexcept
     cdef bint repeats(self, int plies) noexcept
     cdef bint upcoming_repetition(self, int plies) noexcept
-    cdef bint occurred_before(self, int at) noexcept
     cdef int mobility(self, int color) except -1
     cdef int piece_mobility(self, int color) noexcept
     cdef void put(self, int square, int code) noexcept

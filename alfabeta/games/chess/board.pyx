@@ -230,6 +230,17 @@ def _init_cuckoo():
 _init_cuckoo()
 
 
+cdef inline bint key_seen(const uint64_t* keys, int at, int oldest) noexcept:
+    """Did the position ``at`` plies into the game occur before it (the same side to move),
+    from ``oldest`` on?"""
+    cdef int i = at - 2
+    while i >= oldest and i >= 0:
+        if keys[i] == keys[at]:
+            return True
+        i -= 2
+    return False
+
+
 cdef inline uint64_t piece_key(int code, int square) noexcept:
     """Polyglot: kind = 2 × type + 1 for white; offset 64 × kind + square."""
     cdef int kind = 2 * (code % 6) + (1 if code < 6 else 0)
@@ -926,13 +937,7 @@ cdef class Chess(Position):
     cdef bint repeats(self, int plies) noexcept:
         """Has this position (same key) occurred within the last ``plies`` plies, since the
         last capture or pawn move?"""
-        cdef int i = self.ply - 2, oldest = self.ply - min(plies, self.halfmove)
-        cdef uint64_t key = self.keys[self.ply]
-        while i >= oldest and i >= 0:
-            if self.keys[i] == key:
-                return True
-            i -= 2
-        return False
+        return key_seen(self.keys, self.ply, self.ply - min(plies, self.halfmove))
 
     cdef bint upcoming_repetition(self, int plies) noexcept:
         """Since the last capture or pawn move and the last null move: is there a position
@@ -962,18 +967,8 @@ cdef class Chess(Position):
             piece = self.board[low] if self.board[low] != EMPTY else self.board[high]
             if BETWEEN[low][high] & occupied or piece // 6 != self.side_to_move:
                 continue
-            if i < plies or self.occurred_before(self.ply - i):
+            if i < plies or key_seen(self.keys, self.ply - i, self.ply - self.halfmove):
                 return True
-        return False
-
-    cdef bint occurred_before(self, int at) noexcept:
-        """Did the position ``at`` plies into the game occur before it, since the last
-        capture or pawn move?"""
-        cdef int i = at - 2, oldest = self.ply - self.halfmove
-        while i >= oldest and i >= 0:
-            if self.keys[i] == self.keys[at]:
-                return True
-            i -= 2
         return False
 
     cdef int piece_mobility(self, int color) noexcept:
