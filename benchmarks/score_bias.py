@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 
 from alfabeta import load_catalog
 from alfabeta.arena.records import games_of
@@ -89,6 +90,9 @@ def main() -> None:
         report(score_pairs(args.db, args.player, args.clamp))
     except AlfabetaError as error:  # a bad database or player
         raise SystemExit(f"score_bias: {error}") from None
+    except KeyboardInterrupt:  # it only reads: nothing to keep
+        print("score_bias: interrupted", file=sys.stderr)
+        raise SystemExit(130) from None
 
 
 if __name__ == "__main__":
