@@ -10,18 +10,15 @@ interrupted (every finished game is kept); 1 for an unexpected internal error.
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
-import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
 from itertools import chain
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from attrs import evolve
 
 from alfabeta.arena.play import GameAbandoned, HumanPlayer, SearchPlayer, play_game
-from alfabeta.arena.runner import RunInterrupted
+from alfabeta.arena.runner import RunInterrupted, sigterm_as_interrupt
 from alfabeta.console import LiveTable, print_table, wants_plain
 from alfabeta.core import (
     AlfabetaError,
@@ -1639,7 +1636,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = sys.stdout
     catalog = None
     try:
-        with _terminate_as_interrupt():
+        with sigterm_as_interrupt():
             catalog = load_catalog() if args.command != "uci" else None  # uci loads its own
             return COMMANDS[args.command](catalog, args, out)  # type: ignore[arg-type]
     except RunInterrupted as stopped:
@@ -1660,21 +1657,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except Exception as error:  # a bug: in a plugin (named) or in alfabeta
         return _unexpected(error, catalog, args.debug)
-
-
-@contextmanager
-def _terminate_as_interrupt() -> Iterator[None]:
-    """SIGTERM (a plain ``kill``) stops the command as Ctrl-C does: a match or tournament
-    records itself as interrupted with every finished game kept, and ``--resume`` goes on.
-    Main thread only; the previous handler comes back after."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _unexpected(error: Exception, catalog: Catalog | None, debug: bool) -> int:

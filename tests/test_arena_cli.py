@@ -298,3 +298,50 @@ def test_a_killed_worker_loses_no_finished_game_and_the_match_completes(tmp_path
     _out, err = process.communicate(timeout=120)
     assert process.returncode == 0, err
     _check_records(tmp_path, 16)
+
+
+MATCH_SCRIPT = """
+import sys
+from alfabeta.arena import Adjudication, Match, Player, RunInterrupted
+match = Match("chess", Player("alphabeta(depth=3)", evaluator="material"),
+              Player("alphabeta(depth=2)", evaluator="material"), games=24,
+              adjudication=Adjudication(max_plies=60), random_plies=4, seed=5, concurrency=2)
+try:
+    match.run(db=sys.argv[1])
+except RunInterrupted as stopped:
+    print(stopped.games)
+    sys.exit(130)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc")
+def test_sigterm_stops_a_scripted_match_with_sigint_ignored_and_ends_its_workers(tmp_path):
+    """A script's ``Match.run`` in the background (SIGINT ignored, as a shell starts it
+    there) stopped by a plain ``kill``: the games kept, the run marked interrupted, no
+    worker left behind."""
+    db = tmp_path / "r.sqlite"
+    process = subprocess.Popen(
+        [sys.executable, "-c", MATCH_SCRIPT, str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    try:
+        _wait_for_games(db, 3, process)
+        workers = _descendants(process.pid)
+        assert workers
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 130, err
+    store = ResultsDB(db)
+    assert store.run().status == "interrupted"
+    assert 3 <= len(store.games(store.run().id)) == int(out) < 24
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in workers):
+        assert time.monotonic() < deadline, "a worker outlived the run"
+        time.sleep(0.05)

@@ -36,7 +36,7 @@ from alfabeta.arena.rating import (
     elo_estimate,
     los,
 )
-from alfabeta.arena.runner import Recorder, RunInterrupted, drive, manifest
+from alfabeta.arena.runner import Recorder, RunInterrupted, drive, manifest, sigterm_as_interrupt
 from alfabeta.core import InvalidOptionError
 
 if TYPE_CHECKING:
@@ -213,7 +213,7 @@ class _Run:
                 backend = open_backend(self._backend_spec(), self.concurrency)
                 in_process = catalog_in_use(catalog) if backend.in_process else nullcontext()
                 try:
-                    with in_process:
+                    with sigterm_as_interrupt(), in_process:
                         for chunk in _batches(todo, batch):
                             if drive(backend, (job_for(i) for i in chunk), on_result, __version__):
                                 status = "decided"

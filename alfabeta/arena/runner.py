@@ -3,8 +3,8 @@ consulted after each game.
 
 Games are submitted a window at a time (so a decided SPRT has little to cancel), every
 finished game is recorded before anything else happens, a dead worker's games are played
-again on a fresh pool (up to ``MAX_RESTARTS`` times), and Ctrl-C tears the pool down at once
-and leaves every finished game on disk: ``--resume`` plays only the rest.
+again on a fresh pool (up to ``MAX_RESTARTS`` times), and Ctrl-C or SIGTERM tears the pool down
+at once and leaves every finished game on disk: ``--resume`` plays only the rest.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ MAX_RESTARTS = 3  # a pool that dies this many times in one run is not restarted
 
 
 class RunInterrupted(Exception):
-    """Ctrl-C ended the run; ``games`` were recorded."""
+    """Ctrl-C or SIGTERM ended the run; ``games`` were recorded."""
 
     def __init__(self, games: int) -> None:
         super().__init__(f"{games} games recorded")
@@ -91,6 +91,22 @@ def drive(
     finally:
         if running or queue:
             backend.terminate()
+
+
+@contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """SIGTERM (a plain ``kill``) stops what runs inside as Ctrl-C does (a KeyboardInterrupt),
+    so that a match or tournament records itself as interrupted with every finished game kept
+    and its workers ended, and ``--resume`` goes on. Main thread only; the previous handler
+    comes back after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 @contextmanager
