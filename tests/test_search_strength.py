@@ -119,6 +119,24 @@ def test_a_position_whose_only_non_losing_line_repeats_is_scored_a_draw(catalog)
 
 
 @pytest.mark.parametrize(
+    "fen, check", [(PERPETUAL, "d2g5"), ("7k/3q2pp/8/8/8/8/5P1P/1Q3RK1 b - - 0 1", "d7g4")]
+)
+@pytest.mark.parametrize("cycle", ["off", "on"])
+@pytest.mark.parametrize("contempt", [-50, 0, 50])
+def test_contempt_scores_a_draw_minus_contempt_for_the_side_to_move_at_the_root(
+    catalog, fen, check, cycle, contempt
+):
+    # the side to move at the root (either colour) has only the perpetual: a draw, scored
+    # -contempt whether it is found on the path (`repetition`) or a move ahead (`cycle`)
+    searcher = catalog.searcher(
+        f"negascout(tt=on, iterative=on, repetition=on, cycle={cycle}, contempt={contempt})"
+    )
+    result = searcher.search(ChessGame(fen), catalog.evaluator("standard"), Limit(depth=6))
+    assert result.value == -contempt
+    assert ChessGame(fen).move_str(result.move) == check
+
+
+@pytest.mark.parametrize(
     "extra",
     [
         "",

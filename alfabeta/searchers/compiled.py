@@ -36,6 +36,7 @@ from alfabeta.searchers.reference import PyAlphaBeta, PyMinimax, PyNegamax
 from alfabeta.searchers.tt import TranspositionTable
 
 FLAG = choice(True, False)
+CONTEMPT_MAX = 500  # a draw is worth at most five pawns either way
 
 
 @define
@@ -136,6 +137,7 @@ class AlphaBeta(PyAlphaBeta):
     widen: bool = field(default=False, validator=FLAG, kw_only=True)
     repetition: bool = field(default=False, validator=FLAG, kw_only=True)
     cycle: bool = field(default=False, validator=FLAG, kw_only=True)
+    contempt: int = field(default=0, validator=whole(-CONTEMPT_MAX, CONTEMPT_MAX), kw_only=True)
     mate_distance: bool = field(default=False, validator=FLAG, kw_only=True)
     rfp: int = field(default=0, validator=whole(0), kw_only=True)
     rfp_improving: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -279,6 +281,7 @@ class AlphaBeta(PyAlphaBeta):
             "widen": self.widen,
             "repetition": self.repetition,
             "cycle": self.cycle,
+            "contempt": self.contempt,
             "mate_distance": self.mate_distance,
             "rfp": self.rfp,
             "rfp_improving": self.rfp_improving,

@@ -50,6 +50,10 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   the root that occurred twice already) is worth at least a draw: before the table is
   asked, a window below 0 ends it with 0, and otherwise α rises to 0 and a result below
   0 counts as 0 — a score stored on another path cannot hide the draw;
+* ``contempt``: a draw (a finished game's, a repetition's, ``cycle``'s) is worth
+  −``contempt`` to the side to move at the root and +``contempt`` to the other (0 unless
+  set): above 0 the root side avoids draws, below 0 it seeks them, as against a stronger
+  opponent; the draw values above are these then;
 * ``mate_distance``: mate-distance pruning — a node ``ply`` plies deep can score no better
   than a mate on the next ply and no worse than being mated here, so the window narrows to
   that and a node whose window closes returns at once;
@@ -154,7 +158,7 @@ from libc.string cimport memcpy
 from libc.stdint cimport uint64_t
 
 from alfabeta.core.evaluator cimport Evaluator
-from alfabeta.core.position cimport RESULT_LEAF, RESULT_ONGOING, Position
+from alfabeta.core.position cimport RESULT_DRAW, RESULT_LEAF, RESULT_ONGOING, Position
 from alfabeta.searchers.context cimport (
     SCORE_INF,
     SCORE_WIN,
@@ -234,6 +238,7 @@ cdef struct Options:
     bint widen
     bint repetition
     bint cycle
+    int contempt
     bint mate_distance
     int rfp
     bint rfp_improving
@@ -362,6 +367,7 @@ cdef class Family:
         self.o.widen = o["widen"]
         self.o.repetition = o["repetition"]
         self.o.cycle = o["cycle"] and o["repetition"]
+        self.o.contempt = o["contempt"]
         self.o.mate_distance = o["mate_distance"]
         self.o.rfp = o["rfp"]
         self.o.razor = o["razor"] if o["quiescence"] else 0
@@ -410,6 +416,14 @@ cdef class Family:
     cdef inline int evaluate(self) except? -2147483647:
         return leaf_score(self.ctx)
 
+    cdef inline int draw_score(self, int ply) noexcept:
+        """A draw's score for the side to move ``ply`` plies below the root (``contempt``)."""
+        return self.o.contempt if ply & 1 else -self.o.contempt
+
+    cdef inline int outcome_score(self, int status, int ply) noexcept:
+        """A finished game's score for the side to move, a draw at its ``draw_score``."""
+        return self.draw_score(ply) if status == RESULT_DRAW else finished_score(status, ply)
+
     cdef inline int enter(self, int ply, int* depth, int* extended, int* status,
                           bint* done) except? -2147483647:
         """Count the node and read its outcome. A finished game, a repetition
@@ -424,9 +438,9 @@ cdef class Family:
             self.ctx.seldepth = ply
         status[0] = self.pos.c_outcome()
         if is_finished(status[0]):
-            return finished_score(status[0], ply)
+            return self.outcome_score(status[0], ply)
         if self.o.repetition and ply > 0 and self.pos.repeats(ply):
-            return 0
+            return self.draw_score(ply)
         if ply >= SEARCH_MAX_PLY:
             return self.evaluate()
         done[0] = False
@@ -550,7 +564,7 @@ cdef class Family:
             self.ctx.seldepth = ply + 1
         status = self.pos.c_outcome()
         if is_finished(status):
-            value = -finished_score(status, ply + 1)
+            value = -self.outcome_score(status, ply + 1)
         elif status == RESULT_LEAF:
             value = -self.evaluate()
         else:
@@ -858,7 +872,7 @@ cdef class Family:
         cdef uint64_t key = 0
         cdef bint done, excluding = self.excluded[ply] != NO_MOVE, multi_cut = False
         cdef bint threatened = False, drawn = False
-        cdef int singular = 0
+        cdef int singular = 0, draw = self.draw_score(ply)
         if self.o.static_trend:
             self.static_at[ply] = NO_STATIC
             self.worsening[ply] = False
@@ -878,11 +892,11 @@ cdef class Family:
                 beta = SCORE_WIN - ply - 1
             if alpha >= beta:
                 return alpha
-        if self.o.cycle and ply > 0 and depth > 0 and alpha < 0 \
+        if self.o.cycle and ply > 0 and depth > 0 and alpha < draw \
                 and self.pos.upcoming_repetition(ply):
-            if beta <= 0:
-                return 0
-            alpha, drawn = 0, True  # a repetition is a move away: at least a draw
+            if beta <= draw:
+                return draw
+            alpha, drawn = draw, True  # a repetition is a move away: at least a draw
         if self.o.tt:
             if self.probe(key, depth, ply, &alpha, &beta, &tt_move, &score,
                           (ply > 0 or self.o.mtd) and not excluding
@@ -890,16 +904,16 @@ cdef class Family:
                 if self.o.tt_reward and tt_move != NO_MOVE and depth > 0 \
                         and (score >= beta or score <= alpha):
                     self.reward_table_move(ply, depth, tt_move, score >= beta)
-                return 0 if drawn and score < 0 else score
+                return draw if drawn and score < draw else score
         if depth <= 0:
             score = self.horizon(key, ply, alpha, beta, status)
-            return 0 if drawn and score < 0 else score
+            return draw if drawn and score < draw else score
         if self.o.tt_pv:
             self.on_pv[ply] = beta_orig - alpha_orig > 1 or self.table.was_pv(key)
         if ply > 0 and not excluding and self.prune(key, depth, ply, alpha, beta, null_ok,
                                                     extended, &score, &quiet_limit,
                                                     &threatened):
-            return 0 if drawn and score < 0 else score
+            return draw if drawn and score < draw else score
         if threatened and extended < self.o.extensions:
             depth += 1
             extended += 1
@@ -917,7 +931,7 @@ cdef class Family:
                                 beta_orig, quiet_limit, singular)
         if self.o.tt_pv and self.on_pv[ply] and not excluding and not self.ctx.aborted:
             self.table.mark_pv(key)
-        return 0 if drawn and score < 0 else score
+        return draw if drawn and score < draw else score
 
     cdef int singular_test(self, uint64_t key, int depth, int ply, int beta, int tt_move,
                            int extended, int* score, bint* multi_cut) except? -2147483647:
