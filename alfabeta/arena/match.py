@@ -287,7 +287,7 @@ class Match(_Run):
         progress: Any = None,
         catalog: Catalog | None = None,
     ) -> MatchResult:
-        """Play the match; Ctrl-C raises RunInterrupted after the records are safe."""
+        """Play the match; Ctrl-C or SIGTERM raises RunInterrupted after the records are safe."""
         names = (self.first.name, self.second.name)
 
         def decided(games: list[GameResult]) -> bool:
