@@ -1,6 +1,7 @@
 """The arena's commands as a user runs them: match, tournament, results, and what survives
 Ctrl-C and a killed worker."""
 
+import contextlib
 import json
 import os
 import re
@@ -267,9 +268,10 @@ def test_ctrl_c_or_kill_keeps_every_finished_game_and_resume_completes_the_match
     process.send_signal(stop)
     out, err = process.communicate(timeout=30)
     assert process.returncode == 130, err
-    assert re.search(r"interrupted: \d+ games recorded; --resume plays the rest", err)
+    said = re.search(r"interrupted: (\d+) games recorded; --resume plays the rest", err)
+    assert said, err
     kept = _check_records(tmp_path)
-    assert 3 <= len(kept) < 24
+    assert 3 <= len(kept) == int(said.group(1)) < 24
     assert ResultsDB(tmp_path / "r.sqlite").run().status == "interrupted"
 
     resumed = started(tmp_path, "--games", "24", "--concurrency", "2", "--resume")
@@ -326,6 +328,7 @@ def test_sigterm_stops_a_scripted_match_with_sigint_ignored_and_ends_its_workers
         stderr=subprocess.PIPE,
         text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+        start_new_session=True,  # its own process group, for the cleanup below
     )
     try:
         _wait_for_games(db, 3, process)
@@ -333,15 +336,15 @@ def test_sigterm_stops_a_scripted_match_with_sigint_ignored_and_ends_its_workers
         assert workers
         process.send_signal(signal.SIGTERM)
         out, err = process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-    assert process.returncode == 130, err
-    store = ResultsDB(db)
-    assert store.run().status == "interrupted"
-    assert 3 <= len(store.games(store.run().id)) == int(out) < 24
-    deadline = time.monotonic() + 10
-    while any(Path(f"/proc/{pid}").exists() for pid in workers):
-        assert time.monotonic() < deadline, "a worker outlived the run"
-        time.sleep(0.05)
+        assert process.returncode == 130, err
+        store = ResultsDB(db)
+        assert store.run().status == "interrupted"
+        assert 3 <= len(store.games(store.run().id)) == int(out) < 24
+        deadline = time.monotonic() + 10
+        while any(Path(f"/proc/{pid}").exists() for pid in workers):
+            assert time.monotonic() < deadline, "a worker outlived the run"
+            time.sleep(0.05)
+    finally:  # whatever failed, leave no process of the run behind
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()

@@ -36,7 +36,14 @@ from alfabeta.arena.rating import (
     elo_estimate,
     los,
 )
-from alfabeta.arena.runner import Recorder, RunInterrupted, drive, manifest, sigterm_as_interrupt
+from alfabeta.arena.runner import (
+    Recorder,
+    RunInterrupted,
+    drive,
+    interrupt_deferred,
+    manifest,
+    sigterm_as_interrupt,
+)
 from alfabeta.core import InvalidOptionError
 
 if TYPE_CHECKING:
@@ -202,8 +209,9 @@ class _Run:
             if status == "finished" and todo:
 
                 def on_result(result: GameResult) -> bool:
-                    recorder.write(result)
-                    games.append(result)
+                    with interrupt_deferred():  # a recorded game is a counted game
+                        recorder.write(result)
+                        games.append(result)
                     if on_game is not None:
                         on_game(result, recorder.run_id)
                     if progress is not None:

@@ -110,7 +110,7 @@ def sigterm_as_interrupt() -> Iterator[None]:
 
 
 @contextmanager
-def _interrupt_deferred() -> Iterator[None]:
+def interrupt_deferred() -> Iterator[None]:
     """Hold SIGINT and SIGTERM for the duration (main thread only), then deliver the first
     that arrived to the handler it was meant for."""
     if threading.current_thread() is not threading.main_thread():
@@ -194,7 +194,7 @@ class Recorder:
     def write(self, result: GameResult) -> None:
         """Record a game in every sink; a Ctrl-C arriving meanwhile waits until all have it
         (so the database, JSON Lines and PGN never disagree)."""
-        with _interrupt_deferred():
+        with interrupt_deferred():
             self._write(result)
 
     def _write(self, result: GameResult) -> None:
