@@ -145,10 +145,11 @@ def _described(report: dict) -> str:
     return " ".join(parts)
 
 
-def _moves_to_go(searcher: Any) -> int:
-    """The moves a searcher assumes left on a clock that does not say (its ``moves_to_go``
-    option, else the clock rule's)."""
-    return getattr(searcher, "moves_to_go", timeman.MOVES_TO_GO)
+def _moves_to_go(searcher: Any, position: Position) -> int:
+    """The moves a searcher assumes left at ``position`` on a clock that does not say (its
+    ``moves_left``, else the clock rule's)."""
+    moves_left = getattr(searcher, "moves_left", None)
+    return timeman.MOVES_TO_GO if moves_left is None else moves_left(position)
 
 
 def _legal_line(position: Position, moves: Iterable[int]) -> list[int]:
@@ -365,7 +366,10 @@ class Engine:
             return
         if timeman.uses_clock(limit):
             searcher = self.player[1] if self.player is not None else None
-            budget = timeman.move_budget(limit, self.position.side_to_move, _moves_to_go(searcher))
+            position = self.position
+            budget = timeman.move_budget(
+                limit, position.side_to_move, _moves_to_go(searcher, position)
+            )
             allowed = PONDERHIT_SOFT_FACTOR * budget.soft
         else:
             allowed = limit.time or 0.0
@@ -539,7 +543,8 @@ class Engine:
             stop=self.stop,
         )
         if timeman.uses_clock(limit):
-            soft = timeman.move_budget(limit, position.side_to_move, _moves_to_go(searcher)).soft
+            moves_left = _moves_to_go(searcher, position)
+            soft = timeman.move_budget(limit, position.side_to_move, moves_left).soft
             child = Limit(
                 depth=child.depth, nodes=child.nodes, time=max(0.001, soft / share), stop=self.stop
             )

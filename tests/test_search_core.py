@@ -3,7 +3,7 @@ OPEN heap on a large tree, and the result every compiled searcher reports."""
 
 import pytest
 
-from alfabeta.core import Limit, UnsupportedLimitError
+from alfabeta.core import InvalidOptionError, Limit, UnsupportedLimitError
 from alfabeta.searchers import timeman
 from alfabeta.searchers.timeman import MoveBudget, for_move, move_budget
 
@@ -53,6 +53,25 @@ def test_a_searcher_spends_its_clock_over_the_moves_it_assumes_left(catalog):
     assert spent("negascout(iterative=on, tt=on, moves_to_go=1000)") < 0.08
     # 0.6/2 s a move: hard 40 % of 0.6 s, and no iteration starts after half that
     assert spent("negascout(iterative=on, tt=on, moves_to_go=2)") > 0.11
+
+
+def test_a_time_horizon_spends_the_clock_over_the_moves_left_before_it(catalog):
+    opening = catalog.game("chess")
+    middlegame = opening.from_string(KIWIPETE.replace("0 1", "0 23"))
+    late = opening.from_string(KIWIPETE.replace("0 1", "0 40"))
+    # horizon 45: move 1 has 44 moves left, move 23 22, move 40 5, raised to moves_to_go's 12
+    assert [timeman.moves_left(p, 12, 45) for p in (opening, middlegame, late)] == [44, 22, 12]
+    assert timeman.moves_left(middlegame, 12) == 12  # no horizon: moves_to_go alone
+    # a game that numbers no moves keeps moves_to_go
+    assert timeman.moves_left(catalog.game("connect-four"), 12, 45) == 12
+    searcher = catalog.searcher("negascout(iterative=on, tt=on, time_horizon=45, moves_to_go=12)")
+    assert searcher.moves_left(middlegame) == 22
+    assert catalog.searcher("negascout(iterative=on, tt=on)").moves_left(middlegame) == 30
+
+
+def test_a_time_horizon_must_be_a_move_number(catalog):
+    with pytest.raises(InvalidOptionError, match="time_horizon"):
+        catalog.searcher("negascout(iterative=on, time_horizon=-1)")
 
 
 def test_mcts_keeps_to_the_movers_clock_not_the_first_players(catalog):

@@ -157,6 +157,7 @@ class AlphaBeta(PyAlphaBeta):
     adaptive_time: bool = field(default=False, validator=FLAG, kw_only=True)
     node_time: bool = field(default=False, validator=FLAG, kw_only=True)
     moves_to_go: int = field(default=timeman.MOVES_TO_GO, validator=whole(1, 1000), kw_only=True)
+    time_horizon: int = field(default=0, validator=whole(0, 1000), kw_only=True)
     extensions: int = field(default=0, validator=whole(0), kw_only=True)
     extend_from: int = field(default=0, validator=whole(0), kw_only=True)
     check_see: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -206,6 +207,11 @@ class AlphaBeta(PyAlphaBeta):
             table=table,
             picker=self._picker,
         )
+
+    def moves_left(self, position: Position) -> int:
+        """The moves a clock that does not say is spent over at ``position``
+        (``timeman.moves_left`` with ``moves_to_go`` and ``time_horizon``)."""
+        return timeman.moves_left(position, self.moves_to_go, self.time_horizon)
 
     def new_game(self) -> None:
         """Forget what earlier searches stored and learnt (UCI's ``ucinewgame``)."""
@@ -322,7 +328,9 @@ class AlphaBeta(PyAlphaBeta):
         """Search; ``on_info(info, seldepth, hashfull)`` follows each completed iteration."""
         evaluator = as_evaluator(evaluator)
         limit = self.limit_for(limit)
-        limit, soft_budget = timeman.for_move(limit, position.side_to_move, self.moves_to_go)
+        limit, soft_budget = timeman.for_move(
+            limit, position.side_to_move, self.moves_left(position)
+        )
         clock = None
         if soft_budget is not None:
             clock = timeman.IterationClock(

@@ -49,6 +49,18 @@ class MoveBudget:
     hard: float
 
 
+def moves_left(position: Any, moves_to_go: int = MOVES_TO_GO, horizon: int = 0) -> int:
+    """The moves a clock that does not say is spent over at ``position``: ``moves_to_go``; with a
+    ``horizon``, that move number less the position's own (its ``fullmove``), never fewer than
+    ``moves_to_go``, so that the clock is spent about evenly until the horizon and the reserve
+    a geometric schedule keeps is used up by then (a game that numbers no moves keeps
+    ``moves_to_go``)."""
+    number = getattr(position, "fullmove", None) if horizon else None
+    if not isinstance(number, int):
+        return moves_to_go
+    return max(moves_to_go, horizon - number)
+
+
 def move_budget(limit: Limit, side: int, moves_to_go: int = MOVES_TO_GO) -> MoveBudget:
     """The budget for a move by ``side`` (0 = white/first) under ``limit``'s game clock, with
     ``moves_to_go`` moves assumed left when the clock does not say; a clock with no time left
