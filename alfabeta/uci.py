@@ -145,7 +145,7 @@ def _described(report: dict) -> str:
     return " ".join(parts)
 
 
-def _moves_to_go(searcher: Any, position: Position) -> int:
+def _moves_left(searcher: Any, position: Position) -> int:
     """The moves a searcher assumes left at ``position`` on a clock that does not say (its
     ``moves_left``, else the clock rule's)."""
     moves_left = getattr(searcher, "moves_left", None)
@@ -368,7 +368,7 @@ class Engine:
             searcher = self.player[1] if self.player is not None else None
             position = self.position
             budget = timeman.move_budget(
-                limit, position.side_to_move, _moves_to_go(searcher, position)
+                limit, position.side_to_move, _moves_left(searcher, position)
             )
             allowed = PONDERHIT_SOFT_FACTOR * budget.soft
         else:
@@ -543,7 +543,7 @@ class Engine:
             stop=self.stop,
         )
         if timeman.uses_clock(limit):
-            moves_left = _moves_to_go(searcher, position)
+            moves_left = _moves_left(searcher, position)
             soft = timeman.move_budget(limit, position.side_to_move, moves_left).soft
             child = Limit(
                 depth=child.depth, nodes=child.nodes, time=max(0.001, soft / share), stop=self.stop

@@ -53,6 +53,8 @@ def test_a_searcher_spends_its_clock_over_the_moves_it_assumes_left(catalog):
     assert spent("negascout(iterative=on, tt=on, moves_to_go=1000)") < 0.08
     # 0.6/2 s a move: hard 40 % of 0.6 s, and no iteration starts after half that
     assert spent("negascout(iterative=on, tt=on, moves_to_go=2)") > 0.11
+    # a horizon of move 1000 at move 1: 999 moves left, so the shortest hard limit again
+    assert spent("negascout(iterative=on, tt=on, moves_to_go=2, time_horizon=1000)") < 0.08
 
 
 def test_a_time_horizon_spends_the_clock_over_the_moves_left_before_it(catalog):
