@@ -551,7 +551,7 @@ def _arena_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--resume",
         action="store_true",
-        help="continue the matching run in --db up to the games asked for",
+        help="continue the matching run in --db up to the games (or rounds) asked for",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--plain", action="store_true", help="plain text tables")

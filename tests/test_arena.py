@@ -490,6 +490,33 @@ def test_resume_plays_only_the_games_not_yet_recorded(tmp_path):
     assert len(ResultsDB(db).runs()) == 1
 
 
+def nim_tournament(rounds):
+    players = [Player(f"d{d}=alphabeta(depth={d})") for d in (1, 2, 3)]
+    return Tournament("fibonacci-nim(n=12)", players, rounds=rounds, random_plies=2, seed=3)
+
+
+def test_resume_with_more_rounds_extends_a_finished_tournament(tmp_path):
+    db = tmp_path / "t.sqlite"
+    first = nim_tournament(rounds=1).run(db=db)
+    more = nim_tournament(rounds=3).run(db=db, resume=True)
+    whole = nim_tournament(rounds=3).run()
+    assert len(first.games) == 6 and len(more.games) == 18
+    assert moves_by_index(more.games) == moves_by_index(whole.games)
+    assert [g.worker["pid"] for g in more.games[:6]] == [g.worker["pid"] for g in first.games]
+    [run] = ResultsDB(db).runs()
+    assert (run.requested, run.games, run.status) == (18, 18, "finished")
+
+
+def test_resume_finds_a_tournament_recorded_with_its_rounds_in_its_configuration(tmp_path):
+    db = tmp_path / "t.sqlite"
+    nim_tournament(rounds=1).run(db=db)
+    with sqlite3.connect(db) as connection:  # as alfabeta recorded tournaments before
+        [(config,)] = connection.execute("SELECT config FROM runs").fetchall()
+        connection.execute("UPDATE runs SET config = ?", (config[:-1] + ', "rounds": 1}',))
+    assert len(nim_tournament(rounds=2).run(db=db, resume=True).games) == 12
+    assert len(ResultsDB(db).runs()) == 1
+
+
 def test_resume_needs_a_database_and_a_matching_run(tmp_path):
     with pytest.raises(RecordsError, match="give --db"):
         nim_match(games=2).run(resume=True)

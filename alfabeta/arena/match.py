@@ -421,8 +421,10 @@ class Tournament(_Run):
         return list(self.players)
 
     def _config(self) -> dict[str, Any]:
+        """The run's identity without ``rounds``: game ``i`` is the same game whatever the
+        rounds, so ``--resume`` with more rounds extends a finished tournament."""
         config = super()._config()
-        config.update(rounds=self.rounds, gauntlet=self.gauntlet)
+        config.update(gauntlet=self.gauntlet)
         return config
 
     def encounters(self) -> list[tuple[int, int]]:

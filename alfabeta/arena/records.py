@@ -68,6 +68,7 @@ CREATE TABLE IF NOT EXISTS games (
     PRIMARY KEY (run_id, game_index)
 );
 """
+RETIRED_CONFIG_KEYS = ("rounds",)  # in tournaments recorded before rounds could be extended
 JSON_COLUMNS = ("opening", "moves", "seconds", "nodes", "depths", "scores", "worker")
 PGN_TERMINATION = {  # the PGN standard's Termination values
     "normal": "normal",
@@ -157,12 +158,19 @@ class ResultsDB:
         return int(cursor.lastrowid)
 
     def find_run(self, kind: str, config: dict) -> int | None:
-        """The newest run of ``kind`` whose configuration equals ``config``."""
-        row = self.connection.execute(
-            "SELECT id FROM runs WHERE kind = ? AND config = ? ORDER BY id DESC LIMIT 1",
-            (kind, json.dumps(config, sort_keys=True)),
-        ).fetchone()
-        return None if row is None else int(row[0])
+        """The newest run of ``kind`` whose configuration equals ``config`` (a configuration
+        recorded by an older alfabeta is compared without its ``RETIRED_CONFIG_KEYS``)."""
+        wanted = json.loads(json.dumps(config))  # tuples as lists, as stored
+        rows = self.connection.execute(
+            "SELECT id, config FROM runs WHERE kind = ? ORDER BY id DESC", (kind,)
+        )
+        for run_id, recorded in rows:
+            stored = json.loads(recorded)
+            for key in RETIRED_CONFIG_KEYS:
+                stored.pop(key, None)
+            if stored == wanted:
+                return int(run_id)
+        return None
 
     def set_status(self, run_id: int, status: str, requested: int | None = None) -> None:
         """Set a run's status (and its requested game count)."""
