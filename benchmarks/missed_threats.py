@@ -32,6 +32,7 @@ import argparse
 import contextlib
 import itertools
 import shutil
+import sys
 from collections.abc import Callable, Iterator
 
 from alfabeta import Limit, load_catalog
@@ -144,6 +145,20 @@ def main() -> None:
         report(arguments())
     except AlfabetaError as error:  # a bad database, player, spec or engine
         raise SystemExit(f"missed_threats: {error}") from None
+    except KeyboardInterrupt:  # Stockfish is closed on the way out
+        print("missed_threats: interrupted", file=sys.stderr)
+        raise SystemExit(130) from None
+
+
+def node_budgets(text: str) -> list[int]:
+    """``--nodes``: one or more positive whole numbers, comma-separated."""
+    try:
+        budgets = [int(word) for word in text.split(",")]
+    except ValueError:
+        budgets = []
+    if not budgets or min(budgets) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected node counts such as 400000,4000000")
+    return budgets
 
 
 def arguments() -> argparse.Namespace:
@@ -157,7 +172,10 @@ def arguments() -> argparse.Namespace:
     )
     parser.add_argument("--drop", type=int, default=150, help="costliest: the least loss kept")
     parser.add_argument(
-        "--nodes", default="1000000", help="each searcher's budget (several: comma-separated)"
+        "--nodes",
+        type=node_budgets,
+        default=[1_000_000],
+        help="each searcher's budget (several: comma-separated)",
     )
     parser.add_argument("--searchers", default="DEFAULT", help="specs separated by ';'")
     return parser.parse_args()
@@ -172,7 +190,6 @@ def report(args: argparse.Namespace) -> None:
     specs = [DEFAULT_SEARCHER if spec == "DEFAULT" else spec for spec in specs]
     for spec in specs:
         catalog.searcher(spec)  # a bad spec is refused before Stockfish's long work
-    budgets = [int(n) for n in args.nodes.split(",")]
 
     def searched(fen: str, spec: str, nodes: int):
         return catalog.searcher(spec).search(game.from_string(fen), evaluator, Limit(nodes=nodes))
@@ -181,7 +198,7 @@ def report(args: argparse.Namespace) -> None:
         with stockfish(f"go nodes {args.sf_nodes}") as score:
             kept = list(costliest_moves(game, args.db, args.player, score, args.drop))
         print(f"{len(kept)} lost games turned on a move that lost ≥ {args.drop} centipawns")
-        for spec, nodes in itertools.product(specs, budgets):
+        for spec, nodes in itertools.product(specs, args.nodes):
             again = sum(
                 searched(fen, spec, nodes).move == game.from_string(fen).parse_move(move)
                 for fen, move, _ in kept
@@ -192,7 +209,7 @@ def report(args: argparse.Namespace) -> None:
     with stockfish(f"go depth {args.depth}") as score:
         missed = [fen for fen in fens if score(fen) <= LOST]
     print(f"{len(fens)} sudden falls; {len(missed)} already lost by Stockfish's depth {args.depth}")
-    for spec, nodes in itertools.product(specs, budgets):
+    for spec, nodes in itertools.product(specs, args.nodes):
         values = [searched(fen, spec, nodes).value for fen in missed]
         seen = sum(value <= LOST for value in values)
         mean = sum(max(-CLAMP, min(CLAMP, v)) for v in values) / len(values) if values else 0.0
