@@ -476,6 +476,7 @@ def test_a_players_games_are_read_from_several_databases(tmp_path):
     two = nim_match(games=4, seed=2).run(db=second)
     name = one.games[0].players[0]
     assert games_of([first, second], name) == list(one.games) + list(two.games)
+    assert games_of([second, first], None) == list(two.games) + list(one.games)
     with pytest.raises(RecordsError, match=r"b\.sqlite' has no game of 'nobody'; its players"):
         games_of([second], "nobody")
 

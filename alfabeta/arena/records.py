@@ -252,10 +252,10 @@ def open_existing(path: str | Path) -> ResultsDB:
     return ResultsDB(path)
 
 
-def games_of(paths: Iterable[str | Path], player: str) -> list[GameResult]:
-    """Every game ``player`` played in the databases at ``paths``, in their order; a
-    ``RecordsError`` naming the players a database has when it has games but none of
-    ``player``'s (a misspelt name)."""
+def games_of(paths: Iterable[str | Path], player: str | None) -> list[GameResult]:
+    """Every game ``player`` played in the databases at ``paths`` (None: every game), in
+    their order; a ``RecordsError`` naming the players a database has when it has games but
+    none of ``player``'s (a misspelt name)."""
     games = []
     for path in paths:
         db = open_existing(path)
@@ -263,6 +263,9 @@ def games_of(paths: Iterable[str | Path], player: str) -> list[GameResult]:
             records = [record for run in db.runs() for record in db.games(run.id)]
         finally:
             db.close()
+        if player is None:
+            games += records
+            continue
         if records and not any(player in record.players for record in records):
             names = sorted({name for record in records for name in record.players})
             raise RecordsError(f"{str(path)!r} has no game of {player!r}; its players: {names}")
