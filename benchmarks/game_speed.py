@@ -34,9 +34,13 @@ from alfabeta.arena.engine import UciEngine, engine_command, position_command
 from alfabeta.arena.records import games_of
 from alfabeta.core import AlfabetaError
 
-T_975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228)
-"""Student's t, two-sided 95 %, for 1 … 10 degrees of freedom (1.96 beyond: within 10 %
-from 11 on)."""
+T_975 = (
+    *(12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228),
+    *(2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086),
+    *(2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042),
+)
+"""Student's t, two-sided 95 %, for 1 … 30 degrees of freedom (1.96 beyond, at most 4 %
+under the true value)."""
 
 SEARCH_SECONDS = 600
 """The longest a search may take before the engine counts as stalled."""
@@ -102,7 +106,8 @@ def report(args: argparse.Namespace) -> None:
     names = [name for name, _ in args.engine]
     engines = [UciEngine(command) for _, command in args.engine]
     seconds: dict[str, list[float]] = {name: [] for name in names}
-    nodes: dict[str, int] = {}
+    nodes: dict[str, int] = {}  # each engine's nodes in its last round
+    total_nodes = dict.fromkeys(names, 0)
     moves: dict[str, list[str]] = {}
     count, games = sum(len(game) for game in plan), len(plan)
     print(f"{count} searches of {args.nodes:,} nodes in {games} game{'s' * (games > 1)}, a round")
@@ -116,6 +121,7 @@ def report(args: argparse.Namespace) -> None:
                 taken, searched, chosen = one_pass(engines[index], plan, args.nodes)
                 seconds[names[index]].append(taken)
                 nodes[names[index]], moves[names[index]] = searched, chosen
+                total_nodes[names[index]] += searched
                 line.append(f"{names[index]} {taken:.2f} s")
             print(f"round {round_number + 1}: " + ", ".join(line), flush=True)
     finally:
@@ -123,8 +129,7 @@ def report(args: argparse.Namespace) -> None:
             engine.close()
     first = names[0]
     for name in names:
-        total = sum(seconds[name])
-        summary = f"{name}: {nodes[name] * args.rounds / total:,.0f} nodes/s"
+        summary = f"{name}: {total_nodes[name] / sum(seconds[name]):,.0f} nodes/s"
         if name != first:
             same = nodes[name] == nodes[first] and moves[name] == moves[first]
             summary += ", the same nodes and moves" if same else ", OTHER nodes or moves"
