@@ -255,6 +255,9 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     assert nodes(", rfp=80, correction=on") != nodes(", rfp=80")  # the learnt correction
     assert nodes(", correction=on") == plain  # only pruning reads the static score
     assert nodes(", spare_checks=on") == plain  # it spares what late-move pruning skips
+    pruned = nodes(", lmp=on")
+    assert plain > nodes(", lmp=on, lmp_base=12") > pruned  # the later move counts prune less
+    assert nodes(", lmp_base=12") == plain  # the move count is late-move pruning's
     adaptive = nodes(", null_adaptive=on", depth=7)
     assert nodes(", null_adaptive=on, null_depth=3", depth=7) < adaptive  # R grows faster
     assert nodes(", null_depth=3") == plain  # the divisor is the adaptive reduction's
@@ -538,6 +541,8 @@ def test_a_kept_table_gives_way_to_the_next_search(catalog):
         "alphabeta(keep_history=2)",
         "alphabeta(moves_to_go=0)",
         "alphabeta(spare_checks=maybe)",
+        "alphabeta(lmp_base=-1)",
+        "alphabeta(lmp_base=257)",
         "alphabeta(losing_last=2)",
         "alphabeta(lmr_scale=0)",
     ],

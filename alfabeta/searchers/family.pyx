@@ -91,8 +91,8 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   move for is searched one ply shallower (its ordering is poor; the next iteration is not);
 * ``lmp``: late-move pruning — at a null-window node of depth ≤ ``QUIET_PRUNE_DEPTH`` that
   is not tactical, the moves after the picker's staged ones (TT move, winning noisy moves,
-  killers) are skipped from move 3 + depth² on; ``spare_checks`` searches those that leave
-  the opponent tactical (give check) all the same;
+  killers) are skipped from move ``lmp_base`` (3 unless set) + depth² on; ``spare_checks``
+  searches those that leave the opponent tactical (give check) all the same;
 * ``frontier``: futility pruning — at such a node of depth ≤ ``FRONTIER_DEPTH`` whose static
   score plus ``frontier`` × depth cannot reach α, those moves are skipped after the first;
 * ``see_prune``: at a null-window node of depth ≤ ``SEE_PRUNE_DEPTH`` that is not tactical,
@@ -253,6 +253,7 @@ cdef struct Options:
     bint see
     bint evasions
     bint lmp
+    int lmp_base
     bint spare_checks
     int frontier
     int extensions
@@ -383,6 +384,7 @@ cdef class Family:
         self.o.see = o["see"] and o["captures"]
         self.o.evasions = o["evasions"]
         self.o.lmp = o["lmp"]
+        self.o.lmp_base = o["lmp_base"]
         self.o.spare_checks = o["spare_checks"]
         self.o.frontier = o["frontier"]
         self.o.extensions = o["extensions"]
@@ -1061,7 +1063,7 @@ cdef class Family:
         if (o.lmp or o.frontier) and not tactical and beta - alpha == 1 \
                 and depth <= QUIET_PRUNE_DEPTH and alpha > -PROVEN:
             if o.lmp:
-                quiet_limit[0] = 3 + depth * depth
+                quiet_limit[0] = o.lmp_base + depth * depth
             if o.frontier and depth <= FRONTIER_DEPTH:
                 if not known:
                     static, known = self.static_score(key, ply), True
