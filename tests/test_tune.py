@@ -16,6 +16,7 @@ from alfabeta.arena.executors import ArenaError
 from alfabeta.cli import main
 from alfabeta.core import InvalidOptionError, Limit
 from alfabeta.evaluators.tuned import (
+    MAX_WEIGHT,
     Tuned,
     attack_inputs,
     feature_names,
@@ -87,6 +88,35 @@ def test_evaluators_with_other_weights_do_not_share_remembered_scores(tmp_path):
     shipped = linear.evaluate(position)  # now remembered by that evaluator only
     assert abs(shipped) > 1  # so a shared cache's answer could not pass for the doubled one
     assert abs(Tuned(weights=str(path)).evaluate(position) - 2 * shipped) <= 1  # rounding
+
+
+def write_weights(path, mg, eg):
+    path.write_text(json.dumps({"features": feature_names(), "mg": mg, "eg": eg}))
+    return str(path)
+
+
+def test_the_largest_weights_still_score_the_exact_tapered_dot_product(tmp_path):
+    # the evaluator adds mg and eg packed in one integer; weights of ±MAX_WEIGHT, every sign
+    # mixed, on random games' positions (with the extreme material and mobility of random
+    # play) must not carry one into the other
+    rng = random.Random(5)
+    count = len(feature_names())
+    signs = [[rng.choice((-1, 1)) for _ in range(count)] for _ in range(2)]
+    mg, eg = ([MAX_WEIGHT * s for s in part] for part in signs)
+    linear = Tuned(weights=write_weights(tmp_path / "largest.json", mg, eg))
+    for position in random_game_positions(12, 120, seed=6):
+        counts, phase = features(position)
+        sign = 1 if position.side_to_move == 0 else -1
+        total = sign * (int(np.dot(mg, counts)) * phase + int(np.dot(eg, counts)) * (24 - phase))
+        rounded = (abs(total) + 12) // 24
+        assert linear.evaluate(position) == (rounded if total >= 0 else -rounded)
+
+
+def test_a_weight_beyond_the_largest_is_refused_with_the_bound(tmp_path):
+    mg, eg = (w.tolist() for w in load_weights())
+    mg[3] = MAX_WEIGHT + 1
+    with pytest.raises(InvalidOptionError, match=f"within ±{MAX_WEIGHT}"):
+        Tuned(weights=write_weights(tmp_path / "beyond.json", mg, eg))
 
 
 @pytest.mark.parametrize("fen", POSITIONS)

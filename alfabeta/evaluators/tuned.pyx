@@ -59,7 +59,7 @@ import json
 import os
 from importlib import resources
 
-from libc.stdint cimport int16_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy
 
@@ -192,6 +192,7 @@ cdef int WEAK_UNITS = 3
 cdef int[5] MOBILITY_COUNT_AT = [0, F_MOBILITY_COUNT, F_MOBILITY_COUNT + 9,
                                  F_MOBILITY_COUNT + 23, F_MOBILITY_COUNT + 38]
 MOBILITY_COUNTS = (9, 14, 15, 28)  # the number of mobility counts of knight … queen
+MAX_WEIGHT = 30000  # |weight| at most: the packed sums (``pack``) keep within ±2³¹
 
 
 # ``Tuned`` remembers the pawn structure's share of the score: the pawns' material and cells
@@ -201,12 +202,10 @@ MOBILITY_COUNTS = (9, 14, 15, 28)  # the number of mobility counts of knight …
 cdef struct PawnEntry:
     unsigned long long white
     unsigned long long black
-    long long mg
-    long long eg
+    long long score  # packed (``pack``)
     unsigned long long passed[2]
     int kings
-    long long king_mg
-    long long king_eg
+    long long king_score  # packed
     bint used
 
 
@@ -222,20 +221,34 @@ cdef struct AttackMaps:
 
 
 # Where the features go: with ``counts`` set, each feature's count is added to it (for
-# ``features`` and the fit); with ``counts`` NULL, the count times the feature's weights is
-# added to ``mg`` and ``eg`` at once (``evaluate``: no dot product over every feature), a piece's
-# material and table cell in one step from ``psq_mg`` and ``psq_eg`` (``Tuned.psq_mg``), and a
-# piece's three mobility terms in one step from ``mobility_mg`` and ``mobility_eg``.
+# ``features`` and the fit); with ``counts`` NULL, the count times the feature's packed weights
+# (``pack``) is added to ``score`` at once (``evaluate``: no dot product over every feature),
+# a piece's material and table cell in one step from ``psq`` (``Tuned.psq``), and a piece's
+# three mobility terms in one step from ``mobility``.
 cdef struct Sums:
     int* counts
-    const int* mg_weights
-    const int* eg_weights
-    const int* psq_mg
-    const int* psq_eg
-    const int* mobility_mg
-    const int* mobility_eg
-    long long mg
-    long long eg
+    const long long* weights
+    const long long* psq
+    const long long* mobility
+    long long score
+
+
+cdef inline long long pack(long long mg, long long eg) noexcept:
+    """``mg`` and ``eg`` in one integer, mg × 2³² + eg, so that one addition adds both: a sum
+    of packed values is the packed sum while its mg and eg stay within ±2³¹. Weights within
+    ±``MAX_WEIGHT`` see to that: a position's counts, white's and black's, add up to a few
+    thousand at most."""
+    return mg * 4294967296LL + eg
+
+
+cdef inline int packed_eg(long long packed) noexcept:
+    """The eg of a ``pack``: its low 32 bits, signed."""
+    return <int32_t> <uint32_t> packed
+
+
+cdef inline int packed_mg(long long packed) noexcept:
+    """The mg of a ``pack``."""
+    return <int> ((packed - packed_eg(packed)) >> 32)
 
 
 cdef inline void add(Sums* sums, int feature, int amount) noexcept:
@@ -243,15 +256,13 @@ cdef inline void add(Sums* sums, int feature, int amount) noexcept:
     if sums.counts != NULL:
         sums.counts[feature] += amount
     else:
-        sums.mg += sums.mg_weights[feature] * amount
-        sums.eg += sums.eg_weights[feature] * amount
+        sums.score += sums.weights[feature] * amount
 
 
 cdef inline void add_placement(Sums* sums, int kind, int ws, int sign) noexcept:
     """Add a ``kind`` on the white-view square ``ws``: its material and cell, times ``sign``."""
     if sums.counts == NULL:
-        sums.mg += sign * sums.psq_mg[64 * kind + ws]
-        sums.eg += sign * sums.psq_eg[64 * kind + ws]
+        sums.score += sign * sums.psq[64 * kind + ws]
     else:
         add(sums, F_TABLE + 32 * kind + cell(ws), sign)
         add(sums, F_TABLE_SIDE + 32 * kind + cell(ws), sign if (ws & 7) < 4 else -sign)
@@ -439,8 +450,7 @@ cdef inline void side_counts(Chess board, int colour, int sign, Sums* sums,
             maps.by_kind[kind] |= attacks
             mobility = popcount(attacks & ~own & ~unsafe)
             if sums.counts == NULL:
-                sums.mg += sign * sums.mobility_mg[MOBILITY_SPAN * kind + mobility]
-                sums.eg += sign * sums.mobility_eg[MOBILITY_SPAN * kind + mobility]
+                sums.score += sign * sums.mobility[MOBILITY_SPAN * kind + mobility]
             else:
                 add(sums, F_MOBILITY + kind - 1, sign * mobility)
                 add(sums, F_LOW_MOBILITY + kind - 1, sign * (mobility if mobility < 3 else 3))
@@ -817,7 +827,7 @@ cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns, int* attacks)
     else:
         if not pawns.used or pawns.white != white_pawns or pawns.black != black_pawns:
             pawn_sums = sums[0]
-            pawn_sums.mg = pawn_sums.eg = 0
+            pawn_sums.score = 0
             pawns.passed[WHITE] = pawn_structure(white_pawns, black_pawns, WHITE, 1,
                                                  &pawn_sums)
             pawns.passed[BLACK] = pawn_structure(black_pawns, white_pawns, BLACK, -1,
@@ -831,17 +841,16 @@ cdef int count_features(Chess board, Sums* sums, PawnEntry* pawns, int* attacks)
                 add_placement(&pawn_sums, PAWN, ctz(bits) ^ 56, -1)
                 bits &= bits - 1
             pawns.white, pawns.black, pawns.used = white_pawns, black_pawns, True
-            pawns.mg, pawns.eg = pawn_sums.mg, pawn_sums.eg
+            pawns.score = pawn_sums.score
             pawns.kings = -1
         kings = ctz(board.pieces[WHITE][KING]) + 64 * ctz(board.pieces[BLACK][KING])
         if pawns.kings != kings:
             pawn_sums = sums[0]
-            pawn_sums.mg = pawn_sums.eg = 0
+            pawn_sums.score = 0
             king_pawn_counts(board, WHITE, 1, pawns.passed[WHITE], &pawn_sums)
             king_pawn_counts(board, BLACK, -1, pawns.passed[BLACK], &pawn_sums)
-            pawns.kings, pawns.king_mg, pawns.king_eg = kings, pawn_sums.mg, pawn_sums.eg
-        sums.mg += pawns.mg + pawns.king_mg
-        sums.eg += pawns.eg + pawns.king_eg
+            pawns.kings, pawns.king_score = kings, pawn_sums.score
+        sums.score += pawns.score + pawns.king_score
     side_counts(board, WHITE, 1, sums, &white)
     side_counts(board, BLACK, -1, sums, &black)
     threat_counts(board, WHITE, 1, sums, &white, &black)
@@ -971,10 +980,11 @@ def load_weights(path=None):
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise unreadable(source, error) from None
     if names != feature_names() or len(mg) != FEATURE_COUNT or len(eg) != FEATURE_COUNT \
-            or not all(isinstance(v, int) for v in mg + eg):
+            or not all(isinstance(v, int) and abs(v) <= MAX_WEIGHT for v in mg + eg):
         raise InvalidOptionError(
             f"tuned weights {str(source)!r}: expected {FEATURE_COUNT} integer mg and eg "
-            "weights for the features of this alfabeta (see tuned.feature_names())")
+            f"weights within ±{MAX_WEIGHT} for the features of this alfabeta (see "
+            "tuned.feature_names())")
     return np.array(mg, dtype=np.int64), np.array(eg, dtype=np.int64)
 
 
@@ -1106,11 +1116,11 @@ cdef class Tuned(Evaluator):
     games = ("chess",)
     cdef int[FEATURE_COUNT] mg
     cdef int[FEATURE_COUNT] eg
-    cdef int[6 * 64] psq_mg  # a piece's material and table weight, by kind and white-view square
-    cdef int[6 * 64] psq_eg
-    # a piece's mobility terms, by kind and attacked squares (``mobility_weight``)
-    cdef int[MOBILITY_SPAN * 5] mobility_mg
-    cdef int[MOBILITY_SPAN * 5] mobility_eg
+    cdef long long[FEATURE_COUNT] packed  # mg and eg, packed (``pack``)
+    # a piece's material and table weight, by kind and white-view square, packed
+    cdef long long[6 * 64] psq
+    # a piece's mobility terms, by kind and attacked squares (``mobility_weight``), packed
+    cdef long long[MOBILITY_SPAN * 5] mobility
     cdef object weights_file
     cdef int fifty  # the score times (fifty − halfmove clock) / fifty; 0: not scaled
     cdef bint endgames  # scores corrected by ``endgame_score``
@@ -1163,21 +1173,19 @@ cdef class Tuned(Evaluator):
         self.set_net(load_net(weights))
         for i in range(FEATURE_COUNT):
             self.mg[i], self.eg[i] = mg[i], eg[i]
+            self.packed[i] = pack(mg[i], eg[i])
         for kind in range(6):
             for square in range(64):
                 i = F_TABLE + 32 * kind + cell(square)
                 j = i - F_TABLE + F_TABLE_SIDE  # the cell's queenside-over-kingside term
                 side = 1 if (square & 7) < 4 else -1
-                self.psq_mg[64 * kind + square] = self.mg[i] + side * self.mg[j] + (
-                    self.mg[F_MATERIAL + kind] if kind != KING else 0)
-                self.psq_eg[64 * kind + square] = self.eg[i] + side * self.eg[j] + (
-                    self.eg[F_MATERIAL + kind] if kind != KING else 0)
+                self.psq[64 * kind + square] = self.packed[i] + side * self.packed[j] + (
+                    self.packed[F_MATERIAL + kind] if kind != KING else 0)
         for kind in range(KNIGHT, KING):
             for mobility in range(MOBILITY_COUNTS[kind - 1]):
-                self.mobility_mg[MOBILITY_SPAN * kind + mobility] = mobility_weight(
-                    self.mg, kind, mobility)
-                self.mobility_eg[MOBILITY_SPAN * kind + mobility] = mobility_weight(
-                    self.eg, kind, mobility)
+                self.mobility[MOBILITY_SPAN * kind + mobility] = pack(
+                    mobility_weight(self.mg, kind, mobility),
+                    mobility_weight(self.eg, kind, mobility))
 
     def set_net(self, net):
         """Play ``net`` (a ``load_net`` dict, or None for no network)."""
@@ -1369,13 +1377,11 @@ cdef class Tuned(Evaluator):
         cdef int[NET_ATTACKS] attacks
         cdef long long mg, eg
         sums.counts = NULL
-        sums.mg_weights, sums.eg_weights = self.mg, self.eg
-        sums.psq_mg, sums.psq_eg = self.psq_mg, self.psq_eg
-        sums.mobility_mg, sums.mobility_eg = self.mobility_mg, self.mobility_eg
-        sums.mg = sums.eg = 0
+        sums.weights, sums.psq, sums.mobility = self.packed, self.psq, self.mobility
+        sums.score = 0
         phase = count_features(position, &sums, self.pawn_slot(position),
                                <int*> attacks if self.hidden and self.reads_attacks else NULL)
-        mg, eg = sums.mg, sums.eg
+        mg, eg = packed_mg(sums.score), packed_eg(sums.score)
         if position.side_to_move != WHITE:
             mg, eg = -mg, -eg
         score = round_div(mg * phase + eg * (PHASE_TOTAL - phase), PHASE_TOTAL)
