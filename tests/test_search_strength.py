@@ -258,6 +258,8 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     pruned = nodes(", lmp=on")
     assert plain > nodes(", lmp=on, lmp_base=12") > pruned  # the later move counts prune less
     assert nodes(", lmp_base=12") == plain  # the move count is late-move pruning's
+    assert nodes(", lmp=on, lmp_base=12, lmp_trend=on") < nodes(", lmp=on, lmp_base=12")
+    assert nodes(", lmp_trend=on") == plain  # halves late-move pruning's count
     adaptive = nodes(", null_adaptive=on", depth=7)
     assert nodes(", null_adaptive=on, null_depth=3", depth=7) < adaptive  # R grows faster
     assert nodes(", null_depth=3") == plain  # the divisor is the adaptive reduction's
@@ -543,6 +545,7 @@ def test_a_kept_table_gives_way_to_the_next_search(catalog):
         "alphabeta(spare_checks=maybe)",
         "alphabeta(lmp_base=-1)",
         "alphabeta(lmp_base=257)",
+        "alphabeta(lmp_trend=2)",
         "alphabeta(losing_last=2)",
         "alphabeta(lmr_scale=0)",
     ],

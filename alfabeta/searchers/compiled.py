@@ -153,6 +153,7 @@ class AlphaBeta(PyAlphaBeta):
     evasions: bool = field(default=False, validator=FLAG, kw_only=True)
     lmp: bool = field(default=False, validator=FLAG, kw_only=True)
     lmp_base: int = field(default=3, validator=whole(0, 256), kw_only=True)
+    lmp_trend: bool = field(default=False, validator=FLAG, kw_only=True)
     spare_checks: bool = field(default=False, validator=FLAG, kw_only=True)
     frontier: int = field(default=0, validator=whole(0), kw_only=True)
     adaptive_time: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -304,6 +305,7 @@ class AlphaBeta(PyAlphaBeta):
             "evasions": self.evasions,
             "lmp": self.lmp,
             "lmp_base": self.lmp_base,
+            "lmp_trend": self.lmp_trend,
             "spare_checks": self.spare_checks,
             "frontier": self.frontier,
             "extensions": self.extensions,

@@ -91,7 +91,9 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   move for is searched one ply shallower (its ordering is poor; the next iteration is not);
 * ``lmp``: late-move pruning — at a null-window node of depth ≤ ``QUIET_PRUNE_DEPTH`` that
   is not tactical, the moves after the picker's staged ones (TT move, winning noisy moves,
-  killers) are skipped from move ``lmp_base`` (3 unless set) + depth² on; ``spare_checks``
+  killers) are skipped from move ``lmp_base`` (3 unless set) + depth² on, with ``lmp_trend``
+  from half that where the static score fell since two plies up (the same side's, as
+  Stockfish halves its count where the position is not improving); ``spare_checks``
   searches those that leave the opponent tactical (give check) all the same;
 * ``frontier``: futility pruning — at such a node of depth ≤ ``FRONTIER_DEPTH`` whose static
   score plus ``frontier`` × depth cannot reach α, those moves are skipped after the first;
@@ -245,7 +247,7 @@ cdef struct Options:
     int razor
     int delta
     bint improving
-    bint static_trend  # ``improving`` or ``rfp_improving``: each ply's static score kept
+    bint static_trend  # ``improving``, ``rfp_improving`` or ``lmp_trend``: static scores kept
     int see_prune
     int history_prune
     int probcut
@@ -254,6 +256,7 @@ cdef struct Options:
     bint evasions
     bint lmp
     int lmp_base
+    bint lmp_trend
     bint spare_checks
     int frontier
     int extensions
@@ -318,7 +321,7 @@ cdef class Family:
     cdef int[SEARCH_MAX_PLY + 2] path  # the move made at each ply (NO_MOVE: a null move)
     cdef int[SEARCH_MAX_PLY + 2] excluded  # ``singular``: the move a ply's test leaves out
     cdef int[SEARCH_MAX_PLY + 2] static_at  # ``static_trend``: each ply's static score
-    cdef bint[SEARCH_MAX_PLY + 2] worsening  # ``improving``: the ply's static score fell
+    cdef bint[SEARCH_MAX_PLY + 2] worsening  # ``static_trend``: the ply's static score fell
     cdef bint[SEARCH_MAX_PLY + 2] cut_expected  # ``lmr_cut``: the ply's node expects a cut-off
     cdef bint[SEARCH_MAX_PLY + 2] on_pv  # ``tt_pv``: the ply's node is or has been a PV node
     cdef int[SEARCH_MAX_PLY + 2] raw_static  # ``correction``: the ply's evaluator score
@@ -375,7 +378,8 @@ cdef class Family:
         self.o.delta = o["delta"]
         self.o.improving = o["improving"] and o["lmr"] > 0
         self.o.rfp_improving = o["rfp_improving"] and o["rfp"] > 0
-        self.o.static_trend = self.o.improving or self.o.rfp_improving
+        self.o.static_trend = self.o.improving or self.o.rfp_improving \
+            or (o["lmp_trend"] and o["lmp"])
         self.o.see_prune = o["see_prune"]
         self.o.history_prune = o["history_prune"] if o["history"] and o["quiet_cuts"] \
             and o["captures"] else 0
@@ -385,6 +389,7 @@ cdef class Family:
         self.o.evasions = o["evasions"]
         self.o.lmp = o["lmp"]
         self.o.lmp_base = o["lmp_base"]
+        self.o.lmp_trend = o["lmp_trend"] and o["lmp"]
         self.o.spare_checks = o["spare_checks"]
         self.o.frontier = o["frontier"]
         self.o.extensions = o["extensions"]
@@ -1022,9 +1027,9 @@ cdef class Family:
         (``razor``), then the null move (``null_r``, ``null_ok``) and ProbCut (``probcut``) —
         True when one ends the node, with ``score`` — and how many moves are tried before
         the quiet ones are skipped (``lmp``, ``frontier``; ``quiet_limit`` is left alone
-        otherwise). With ``improving`` or ``rfp_improving``, it also records the node's static
-        score and whether it fell (``worsening``); with ``mate_threat``, ``threatened`` says
-        whether the null move was mated."""
+        otherwise). With ``improving``, ``rfp_improving`` or ``lmp_trend``, it also records the
+        node's static score and whether it fell (``worsening``); with ``mate_threat``,
+        ``threatened`` says whether the null move was mated."""
         cdef Options* o = &self.o
         cdef int static = 0, reduction = o.null_r
         cdef bint tactical, known = False, rising = False
@@ -1064,6 +1069,8 @@ cdef class Family:
                 and depth <= QUIET_PRUNE_DEPTH and alpha > -PROVEN:
             if o.lmp:
                 quiet_limit[0] = o.lmp_base + depth * depth
+                if o.lmp_trend and self.worsening[ply]:
+                    quiet_limit[0] //= 2
             if o.frontier and depth <= FRONTIER_DEPTH:
                 if not known:
                     static, known = self.static_score(key, ply), True
