@@ -352,6 +352,24 @@ def test_fitting_recovers_known_weights_from_synthetic_results():
     assert losses[-1] < 1e-6 < losses[0]
 
 
+def test_a_fit_keeps_its_weights_within_what_tuned_reads(monkeypatch, tmp_path):
+    # a runaway fit (here a stand-in for one) is written within ±MAX_WEIGHT, so that its
+    # file loads rather than being refused after the fit
+    count = len(feature_names())
+    rng = np.random.default_rng(3)
+    positions = texel.Positions(
+        rng.integers(-2, 3, size=(50, count)), rng.integers(0, 25, 50), rng.random(50)
+    )
+    runaway = np.resize([5 * MAX_WEIGHT, -5 * MAX_WEIGHT, 7.4], 2 * count)
+    monkeypatch.setattr(texel, "fit", lambda *args, **kwargs: (runaway, [0.2, 0.1]))
+    start = load_weights()
+    result = texel.tune(positions, start, epochs=1, rate=1.0, l2=0.0, net_decay=0.0)
+    assert result.mg[:3].tolist() == [MAX_WEIGHT, -MAX_WEIGHT, 7]
+    texel.write_weights(tmp_path / "clipped.json", result, {})
+    mg, eg = load_weights(tmp_path / "clipped.json")
+    assert mg.tolist() == result.mg.tolist() and eg.tolist() == result.eg.tolist()
+
+
 def test_the_pull_towards_the_start_keeps_unseen_features_there():
     x = np.zeros((200, 3), dtype=np.float32)
     x[:, 0] = 1

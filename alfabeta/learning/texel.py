@@ -43,6 +43,7 @@ from alfabeta.arena.runner import MAX_RESTARTS
 from alfabeta.core import AlfabetaError, InvalidOptionError, InvalidPositionError
 from alfabeta.evaluators.tuned import (
     ATTACK_INPUTS,
+    MAX_WEIGHT,
     attack_inputs,
     feature_names,
     features,
@@ -651,7 +652,8 @@ def tune(
 ) -> Fit:
     """Fit k to the ``start`` (mg, eg) weights, then the weights (those of the ``fixed``
     feature groups stay as they start), on all but a ``holdout`` share of the positions
-    (``split``), whose loss is measured before and after; rounded to integers. With ``blend``
+    (``split``), whose loss is measured before and after; rounded to integers, within
+    ±``tuned.MAX_WEIGHT`` (so that ``tuned`` reads them back). With ``blend``
     < 1 the targets mix results and search scores (``targets``, at the scale k₀ the results
     give the start weights) and k is fitted again, to the targets. With ``net`` hidden units,
     a residual network is then fitted over ``net_epochs`` passes, with a weight decay of
@@ -674,7 +676,7 @@ def tune(
         k = fit_scale(x, goal, initial)
     weights, losses = fit(x, goal, initial, k, epochs, rate, l2, free_weights(fixed))
     count = len(feature_names())
-    rounded = np.rint(weights).astype(np.int64)
+    rounded = np.clip(np.rint(weights), -MAX_WEIGHT, MAX_WEIGHT).astype(np.int64)
     network: dict[str, Any] | None = None
     net_losses: list[float] = []
     if net:
