@@ -39,14 +39,25 @@ POSITIONS = [
 ]
 
 
+def linear_score(position, mg, eg):
+    """The tapered dot product of the position's features with the ``mg`` and ``eg`` weights,
+    for the side to move, rounded (halves away from zero)."""
+    counts, phase = features(position)
+    sign = 1 if position.side_to_move == 0 else -1
+    total = sign * (int(np.dot(mg, counts)) * phase + int(np.dot(eg, counts)) * (24 - phase))
+    rounded = (abs(total) + 12) // 24
+    return rounded if total >= 0 else -rounded
+
+
+def write_weights(path, mg, eg):
+    """Write a weights file of ``mg`` and ``eg`` (no network); its path as a string."""
+    path.write_text(json.dumps({"features": feature_names(), "mg": mg, "eg": eg}))
+    return str(path)
+
+
 def dot_product_score(position):
     """The linear score, plus the shipped residual network's (``residual.scores``)."""
-    counts, phase = features(position)
-    mg, eg = load_weights()
-    sign = 1 if position.side_to_move == 0 else -1
-    total = sign * (int(mg @ counts) * phase + int(eg @ counts) * (24 - phase))
-    rounded = (abs(total) + 12) // 24  # halves away from zero
-    score = rounded if total >= 0 else -rounded
+    score = linear_score(position, *load_weights())
     net = load_net()
     if net is not None:
         rows = np.array([texel.input_rows(position.to_string())], dtype=np.int16)
@@ -76,23 +87,12 @@ def test_a_remembered_score_is_always_the_score_of_the_same_position():
 def test_evaluators_with_other_weights_do_not_share_remembered_scores(tmp_path):
     position = ChessGame(POSITIONS[2])
     mg, eg = load_weights()
-    path = tmp_path / "doubled.json"
-    doubled = {
-        "features": feature_names(),
-        "mg": [2 * int(w) for w in mg],
-        "eg": [2 * int(w) for w in eg],
-    }
-    path.write_text(json.dumps(doubled))
+    doubled = write_weights(tmp_path / "doubled.json", (2 * mg).tolist(), (2 * eg).tolist())
     linear = Tuned()
     linear.set_net(None)  # the shipped linear weights alone, as doubled
     shipped = linear.evaluate(position)  # now remembered by that evaluator only
     assert abs(shipped) > 1  # so a shared cache's answer could not pass for the doubled one
-    assert abs(Tuned(weights=str(path)).evaluate(position) - 2 * shipped) <= 1  # rounding
-
-
-def write_weights(path, mg, eg):
-    path.write_text(json.dumps({"features": feature_names(), "mg": mg, "eg": eg}))
-    return str(path)
+    assert abs(Tuned(weights=doubled).evaluate(position) - 2 * shipped) <= 1  # rounding
 
 
 def test_the_largest_weights_still_score_the_exact_tapered_dot_product(tmp_path):
@@ -105,11 +105,7 @@ def test_the_largest_weights_still_score_the_exact_tapered_dot_product(tmp_path)
     mg, eg = ([MAX_WEIGHT * s for s in part] for part in signs)
     linear = Tuned(weights=write_weights(tmp_path / "largest.json", mg, eg))
     for position in random_game_positions(12, 120, seed=6):
-        counts, phase = features(position)
-        sign = 1 if position.side_to_move == 0 else -1
-        total = sign * (int(np.dot(mg, counts)) * phase + int(np.dot(eg, counts)) * (24 - phase))
-        rounded = (abs(total) + 12) // 24
-        assert linear.evaluate(position) == (rounded if total >= 0 else -rounded)
+        assert linear.evaluate(position) == linear_score(position, mg, eg)
 
 
 def test_a_weight_beyond_the_largest_is_refused_with_the_bound(tmp_path):
