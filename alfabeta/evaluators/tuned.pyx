@@ -1101,6 +1101,33 @@ ATTACK_INPUTS = NET_ATTACKS
 cdef uint64_t CACHE_TAG = ~<uint64_t> 0xFFFF
 
 
+ctypedef fused view_sum:
+    int16_t  # the accumulator as it stands
+    int  # with the attack inputs added
+
+
+cdef inline int view_share(const view_sum* sums, const int16_t* weights, int hidden,
+                           bint squared) noexcept:
+    """One view's share of the network's output, in NET_ONE units of centipawns: Σ
+    clip(sums[j], 0, NET_ONE) × weights[j], each clipped sum squared over NET_ONE first when
+    ``squared`` (c² // NET_ONE ≤ NET_ONE: 512 products of them fit an int too). Integer sums,
+    the same in either type; from int16 sums the compiler multiplies and adds 16 lanes at a
+    time."""
+    cdef int total = 0, j
+    cdef view_sum a
+    if squared:
+        for j in range(hidden):  # min and max: vectorised
+            a = sums[j]
+            a = 0 if a < 0 else (NET_ONE if a > NET_ONE else a)
+            total += ((<int> a * a) >> 10) * weights[j]
+    else:
+        for j in range(hidden):
+            a = sums[j]
+            a = 0 if a < 0 else (NET_ONE if a > NET_ONE else a)
+            total += a * weights[j]
+    return total
+
+
 cdef class Tuned(Evaluator):
     """The linear tapered evaluation above, with the shipped weights or ``weights=FILE``.
 
@@ -1254,8 +1281,8 @@ cdef class Tuned(Evaluator):
         way. The weights' bounds
         (``load_net``) keep every final sum of pieces within int16, and with the attack
         inputs within int."""
-        cdef int hidden = self.hidden, colour, kind, i, j, changed = 0, total = 0, pieces = 0
-        cdef int white_base = 0, black_base = 0, count, a
+        cdef int hidden = self.hidden, colour, kind, i, j, changed = 0, pieces, mover
+        cdef int white_base = 0, black_base = 0, count
         cdef unsigned long long now, before, bits
         cdef const int16_t* bias
         cdef const int16_t* row
@@ -1267,7 +1294,7 @@ cdef class Tuned(Evaluator):
         for colour in range(2):
             for kind in range(6):
                 changed += popcount(board.pieces[colour][kind] ^ self.accumulated[colour][kind])
-                pieces += popcount(board.pieces[colour][kind])
+        pieces = popcount(board.occupied_by[WHITE] | board.occupied_by[BLACK])
         output = self.net_output + min((pieces - 1) * self.buckets // 32, self.buckets - 1) \
             * 2 * hidden
         # a pointer of its own: output[hidden + j] may wrap under -fwrapv, and the loop over
@@ -1298,36 +1325,25 @@ cdef class Tuned(Evaluator):
                     self.net_row(colour, kind, ctz(bits), 1)
                     bits &= bits - 1
                 self.accumulated[colour][kind] = now
+        if not self.reads_attacks:  # each view's share from its int16 sums as they stand
+            mover = board.side_to_move
+            return round_div(
+                view_share(self.accumulator[mover], output, hidden, self.squared)
+                + view_share(self.accumulator[mover ^ 1], second_output, hidden, self.squared),
+                NET_ONE) + self.net_offset
         for colour in range(2):
             for j in range(hidden):
                 sums[colour][j] = self.accumulator[colour][j]
-            if not self.reads_attacks:
-                continue
             for i in range(NET_ATTACKS):  # black's view reads black's attack first
                 count = attacks[i if colour == WHITE else i ^ (NET_ATTACKS // 2)]
                 row = self.net_attack + i * hidden
                 if count:
                     for j in range(hidden):
                         sums[colour][j] += count * row[j]
-        if self.squared:  # c² // NET_ONE ≤ NET_ONE: 512 products of them fit an int too
-            for j in range(hidden):  # the side to move's view first (min and max: vectorised)
-                a = first[j]
-                a = 0 if a < 0 else (NET_ONE if a > NET_ONE else a)
-                total += ((a * a) >> 10) * output[j]
-            for j in range(hidden):
-                a = second[j]
-                a = 0 if a < 0 else (NET_ONE if a > NET_ONE else a)
-                total += ((a * a) >> 10) * second_output[j]
-        else:
-            for j in range(hidden):  # the side to move's view first (min and max: vectorised)
-                a = first[j]
-                a = 0 if a < 0 else (NET_ONE if a > NET_ONE else a)
-                total += a * output[j]
-            for j in range(hidden):
-                a = second[j]
-                a = 0 if a < 0 else (NET_ONE if a > NET_ONE else a)
-                total += a * second_output[j]
-        return round_div(total, NET_ONE) + self.net_offset
+        return round_div(
+            view_share(first, output, hidden, self.squared)
+            + view_share(second, second_output, hidden, self.squared),
+            NET_ONE) + self.net_offset
 
     def options(self):
         chosen = {} if self.weights_file is None else {"weights": self.weights_file}
