@@ -1112,7 +1112,7 @@ cdef inline int view_share(const view_sum* sums, const int16_t* weights, int hid
     clip(sums[j], 0, NET_ONE) × weights[j], each clipped sum squared over NET_ONE first when
     ``squared`` (c² // NET_ONE ≤ NET_ONE: 512 products of them fit an int too). Integer sums,
     the same in either type; from int16 sums the compiler multiplies and adds 16 lanes at a
-    time."""
+    time with AVX2 (8 without)."""
     cdef int total = 0, j
     cdef view_sum a
     if squared:
@@ -1287,8 +1287,6 @@ cdef class Tuned(Evaluator):
         cdef const int16_t* bias
         cdef const int16_t* row
         cdef int[2][NET_MAX_HIDDEN] sums
-        cdef const int* first = sums[board.side_to_move]
-        cdef const int* second = sums[board.side_to_move ^ 1]
         cdef const int16_t* output
         cdef const int16_t* second_output
         for colour in range(2):
@@ -1325,8 +1323,8 @@ cdef class Tuned(Evaluator):
                     self.net_row(colour, kind, ctz(bits), 1)
                     bits &= bits - 1
                 self.accumulated[colour][kind] = now
+        mover = board.side_to_move
         if not self.reads_attacks:  # each view's share from its int16 sums as they stand
-            mover = board.side_to_move
             return round_div(
                 view_share(self.accumulator[mover], output, hidden, self.squared)
                 + view_share(self.accumulator[mover ^ 1], second_output, hidden, self.squared),
@@ -1341,8 +1339,8 @@ cdef class Tuned(Evaluator):
                     for j in range(hidden):
                         sums[colour][j] += count * row[j]
         return round_div(
-            view_share(first, output, hidden, self.squared)
-            + view_share(second, second_output, hidden, self.squared),
+            view_share(sums[mover], output, hidden, self.squared)
+            + view_share(sums[mover ^ 1], second_output, hidden, self.squared),
             NET_ONE) + self.net_offset
 
     def options(self):
