@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PYTHON_PATHS = ["alfabeta", "tests", "benchmarks", "examples", "docs/conf.py", "setup.py"]
+PYTHON_PATHS = ["alfabeta", "tests", "benchmarks", "examples", "tools", "docs/conf.py", "setup.py"]
 
 
 def run(*command: str) -> subprocess.CompletedProcess:
