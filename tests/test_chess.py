@@ -100,6 +100,34 @@ def test_the_start_key_is_polyglots():
     assert load_catalog(autoload=False).game("chess").key() == 0x463B96181691FC9C
 
 
+@pytest.mark.parametrize(
+    "fen, move, expected",
+    [
+        # the piece by colour (white pawn … king 0 … 5, black 6 … 11) × 64 + the target square
+        (None, "e2e4", 0 * 64 + 28),
+        (None, "g1f3", 1 * 64 + 21),
+        ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8g8", 11 * 64 + 62),  # castling: the king's
+        ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "a8a1", 9 * 64 + 0),
+        ("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8n", 0 * 64 + 57),  # a promotion: the pawn's
+    ],
+)
+def test_a_moves_history_class_is_its_piece_and_target(catalog, fen, move, expected):
+    position = board(catalog, fen or START)
+    assert position.history_class(position.parse_move(move)) == expected
+
+
+def test_history_classes_refuse_a_move_that_is_not_legal_here(catalog):
+    position = board(catalog)
+    e2e5 = 12 | 36 << 6  # the origin and target squares, as the board encodes a move
+    with pytest.raises(IllegalMoveError, match="'e2e5' is not a legal move"):
+        position.history_class(e2e5)
+    with pytest.raises(IllegalMoveError, match="'e2e4' is not a legal move"):
+        position.history_class("e2e4")
+    # the contract's default: the move itself (Connect Four's columns)
+    four = catalog.game("connect-four")
+    assert [four.history_class(m) for m in four.legal_moves()] == four.legal_moves()
+
+
 def test_the_structure_key_follows_the_pawns_alone(catalog):
     start = catalog.game("chess")
     knights_out = board(catalog, "r1bqkb1r/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R w KQkq -")

@@ -9,6 +9,7 @@ import pytest
 from conftest import run_ok
 
 from alfabeta.core import IllegalMoveError, InvalidPositionError, Limit, Result
+from alfabeta.games.chess.board import ChessGame
 from alfabeta.plugins import hookimpl
 from alfabeta.plugins.catalog import load_catalog
 from alfabeta.testing import RULES, ContractViolation, check_evaluator, check_game, check_searcher
@@ -330,6 +331,22 @@ def test_the_kit_names_the_rule_a_broken_game_breaks(faults, game, rule):
         check_game(faults.game(game), playouts=6)
     assert caught.value.rule == rule
     assert str(caught.value).startswith(f"[{rule}] {RULES[rule]}")
+
+
+class ClassOutOfRange(ChessGame):
+    """Chess whose g1f3 falls outside the continuation histories' classes."""
+
+    def history_class(self, move):
+        return 768 if self.move_str(move) == "g1f3" else super().history_class(move)
+
+    def copy(self):  # the kit plays its games on copies
+        return ClassOutOfRange(self.to_string())
+
+
+def test_the_kit_names_a_move_class_out_of_range():
+    assert check_game(ChessGame(), playouts=1, max_plies=4) > 0
+    with pytest.raises(ContractViolation, match=r"\[move-class\].*g1f3 at .* has the class 768"):
+        check_game(ClassOutOfRange(), playouts=1, max_plies=4)
 
 
 def test_the_kit_catches_an_evaluator_returning_nan(faults):

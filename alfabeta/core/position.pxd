@@ -13,6 +13,10 @@ cdef enum:
     RESULT_DRAW = 3
     RESULT_LEAF = 4
 
+# ``move_class`` returns 0 … MOVE_CLASSES − 1 (chess: 12 pieces by colour × 64 squares).
+cdef enum:
+    MOVE_CLASSES = 768
+
 
 cdef class Position:
     cdef readonly int side_to_move
@@ -32,6 +36,7 @@ cdef class Position:
     cdef int unmake_null(self) except -1
     cdef bint is_tactical(self) except -1
     cdef int order_hint(self, int move) noexcept
+    cdef int move_class(self, int move) noexcept
     cdef void threat_hints(self, int* moves, int count, int* out) noexcept
     cdef int exchange(self, int move) noexcept
     cdef bint repeats(self, int plies) noexcept

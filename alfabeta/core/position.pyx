@@ -51,8 +51,8 @@ cdef class Position:
 
     Subclasses implement the C-level methods (``generate``, ``make``, ``unmake``,
     ``c_outcome``, ``c_key``, and optionally ``generate_noisy``, ``mark_noisy``,
-    ``generate_checks``, ``order_hint``, ``threat_hints``, ``exchange``, ``repeats``,
-    ``upcoming_repetition``,
+    ``generate_checks``, ``order_hint``, ``move_class``, ``threat_hints``, ``exchange``,
+    ``repeats``, ``upcoming_repetition``,
     ``make_null``, ``unmake_null``, ``is_tactical``, ``c_structure_key``;
     ``make_null`` returns False where the game has no pass move or the position is
     zugzwang-prone, and null-move pruning is then skipped) and the
@@ -127,6 +127,14 @@ cdef class Position:
         better the piece stands). Default: 0, the generation order."""
         return 0
 
+    cdef int move_class(self, int move) noexcept:
+        """The class of a legal ``move`` of this position, 0 … ``MOVE_CLASSES`` − 1, for the
+        picker's continuation histories (``conthist``), which learn what answers what by
+        class: moves that a reply treats alike share one (chess: the moving piece and its
+        target square, as Stockfish's piece-to histories). Default: the move modulo
+        ``MOVE_CLASSES``."""
+        return <int> (<unsigned int> move % MOVE_CLASSES)
+
     cdef void threat_hints(self, int* moves, int count, int* out) noexcept:
         """For the picker's ``threat_order``: ``out[i]`` (−2**15 … 2**15) is added to the
         history score of ``moves[i]`` where that move is quiet (noisy moves' values are
@@ -199,6 +207,16 @@ cdef class Position:
         finally:
             free(buffer)
             free(flags)
+
+    def history_class(self, move):
+        """The class (``move_class``, 0 … 767) the picker's continuation histories file the
+        legal ``move`` under. IllegalMoveError for a move that is not legal here."""
+        number = move_number(move)
+        if number is None or number not in set(self.legal_moves()):
+            raise IllegalMoveError(
+                f"{self.move_str(move) if number is not None else move!r} is not a legal "
+                f"move in {self.name} position {self.to_string()!r}")
+        return self.move_class(number)
 
     def threat_scores(self, moves):
         """For each of ``moves`` (legal moves of this position), the game's ``threat_hints``:

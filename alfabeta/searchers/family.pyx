@@ -17,7 +17,8 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   game's ``order_hint`` (``captures``), two ``killers`` per ply, the ``history`` heuristic
   (``malus``: with gravity, and a penalty for the moves that failed before a cut-off), and
   with ``countermove`` the move that last refuted the previous one, before the history;
-  ``conthist`` adds to each quiet move's history its history in answer to the previous move;
+  ``conthist`` adds to each quiet move's history its class's (the game's ``move_class``)
+  histories in answer to the classes of the moves one and two plies before;
   ``quiet_hint`` adds the game's static ``order_hint`` for it, ``threat_order`` the game's
   ``threat_hints`` (escaping or entering attacks, checks); ``keep_history`` (kept by the
   searcher) carries the history into the next search, halved; ``quiet_cuts``: only quiet
@@ -175,7 +176,7 @@ from alfabeta.searchers.context cimport (
     pv_set,
     spend_node,
 )
-from alfabeta.searchers.ordering cimport MovePicker
+from alfabeta.searchers.ordering cimport NO_CLASS, MovePicker, class_of
 from alfabeta.searchers.tt cimport (
     NO_MOVE,
     PROVEN,
@@ -319,6 +320,7 @@ cdef class Family:
     cdef long long root_start  # the node count when this pass's root moves began
     cdef long long root_best_nodes  # the nodes the pass's best root move took
     cdef int[SEARCH_MAX_PLY + 2] path  # the move made at each ply (NO_MOVE: a null move)
+    cdef int[SEARCH_MAX_PLY + 2] path_class  # ``conthist``: its class (NO_CLASS: a null move)
     cdef int[SEARCH_MAX_PLY + 2] excluded  # ``singular``: the move a ply's test leaves out
     cdef int[SEARCH_MAX_PLY + 2] static_at  # ``static_trend``: each ply's static score
     cdef bint[SEARCH_MAX_PLY + 2] worsening  # ``static_trend``: the ply's static score fell
@@ -605,7 +607,7 @@ cdef class Family:
         cdef int value
         if not self.pos.make_null():
             return False
-        self.path[ply] = NO_MOVE
+        self.follow(ply, NO_MOVE)
         self.cut_expected[ply + 1] = not self.cut_expected[ply]
         self.losing_check[ply + 1] = False
         value = -self.node(depth - reduction - 1, ply + 1, -beta, -beta + 1, False, extended)
@@ -625,6 +627,18 @@ cdef class Family:
         score[0] = value if self.o.fail_soft and value < PROVEN else beta
         return True
 
+    cdef inline void follow(self, int ply, int move) noexcept:
+        """Record ``move`` (NO_MOVE: a null move), not yet made, as the one made at ``ply``,
+        with its class for the continuation histories (``conthist``)."""
+        self.path[ply] = move
+        if self.picker.use_conthist:
+            self.path_class[ply] = NO_CLASS if move == NO_MOVE else class_of(self.pos, move)
+
+    cdef inline int class_before(self, int ply, int back) noexcept:
+        """``conthist``: the class of the move made ``back`` plies before ``ply``'s node
+        (NO_CLASS above the root)."""
+        return self.path_class[ply - back] if ply >= back else NO_CLASS
+
     cdef inline int child(self, int move, int index, int depth, int ply, int alpha, int beta,
                           int tt_move, int extended, int staged) except? -2147483647:
         """The value of ``move`` (the ``index``-th tried; the picker put ``staged`` moves
@@ -642,8 +656,9 @@ cdef class Family:
             and not (o.lmr_counter and ply > 0 and self.picker.is_countermove(
                 self.pos.side_to_move, self.path[ply - 1], move))
         if late and o.lmr_history:
-            history = self.picker.history_of(self.pos.side_to_move, move)
-        self.path[ply] = move
+            history = self.picker.quiet_score(self.pos, move, self.class_before(ply, 1),
+                                              self.class_before(ply, 2))
+        self.follow(ply, move)
         # a null-window search below a PV node expects a cut-off; below a null-window node,
         # the opposite of what that node expects
         self.cut_expected[ply + 1] = index > 0 if pv_node else not self.cut_expected[ply]
@@ -748,7 +763,8 @@ cdef class Family:
             history_floor = -o.history_prune * (depth - 1)
         count = self.pos.generate(moves)
         if self.picker.active:
-            staged = self.picker.order(self.pos, moves, count, ply, tt_move, previous)
+            staged = self.picker.order(self.pos, moves, count, ply, tt_move, previous,
+                                       self.class_before(ply, 1), self.class_before(ply, 2))
         if ply == 0:
             self.root_start = self.ctx.nodes
         for i in range(count):
@@ -841,9 +857,10 @@ cdef class Family:
         if self.picker.use_capture_history:
             self.picker.reward_noisy(self.pos.side_to_move, ply, moves, index, depth)
         if not self.picker.noisy_at(ply, index):
-            self.picker.reward(self.pos.side_to_move, ply, move, depth, moves + staged,
+            self.picker.reward(self.pos, ply, move, depth, moves + staged,
                                index - staged if index > staged else 0, staged,
-                               self.path[ply - 1] if ply > 0 else NO_MOVE)
+                               self.path[ply - 1] if ply > 0 else NO_MOVE,
+                               self.class_before(ply, 1), self.class_before(ply, 2))
             if self.o.correction:
                 self.learn_correction(depth, ply, score, alpha_orig, beta_orig)
         if self.o.tt and self.excluded[ply] == NO_MOVE:
@@ -860,8 +877,9 @@ cdef class Family:
         if noisy:
             return 0
         if reached_beta:
-            self.picker.reward(self.pos.side_to_move, ply, move, depth, NULL, 0, 0,
-                               self.path[ply - 1] if ply > 0 else NO_MOVE)
+            self.picker.reward(self.pos, ply, move, depth, NULL, 0, 0,
+                               self.path[ply - 1] if ply > 0 else NO_MOVE,
+                               self.class_before(ply, 1), self.class_before(ply, 2))
         else:
             self.picker.penalise(self.pos.side_to_move, move, depth)
         return 0
@@ -1109,7 +1127,7 @@ cdef class Family:
         for i in range(count):
             if static + self.pos.exchange(moves[i]) < raised:
                 continue
-            self.path[ply] = moves[i]
+            self.follow(ply, moves[i])
             self.cut_expected[ply + 1] = not self.cut_expected[ply]
             self.losing_check[ply + 1] = False
             self.pos.make(moves[i])

@@ -11,8 +11,10 @@
    sibling;
 4. with ``countermove``, the quiet move that last refuted the opponent's previous move;
 5. the rest by the history heuristic (``history``): how often, weighted by depth², each move
-   caused a cut-off anywhere; with ``conthist``, plus how often it did so in answer to the
-   same previous move (a continuation history, kept the same way); with ``malus``, a cut-off
+   caused a cut-off anywhere; with ``conthist``, plus how often a move of its class (the
+   game's ``move_class``: in chess its piece and target square) did so in answer to the
+   class of the move one ply before and of the move two plies before (two continuation
+   histories, kept with gravity always); with ``malus``, a cut-off
    also lowers the history of the later moves tried before it at that node, and every update
    moves a score only part of the way towards ±``HISTORY_MAX`` ("gravity": the table follows
    what the search finds now; ``history_linear``: larger steps, growing with depth linearly
@@ -46,7 +48,7 @@ cdef enum:
     LINEAR_BONUS_STEP = 600   # ``history_linear``: a cut-off adds 600·depth − 400,
     LINEAR_BONUS_MAX = 3600   # at most this
     COUNTERMOVE_SIZE = 1 << 12  # countermove slots per side (hashed by the answered move)
-    CONTHIST_BITS = 18          # continuation-history slots per side: 2 ** this
+    CONT_PLIES = 2              # continuation histories: one and two plies back
     CAPTURE_SPREAD = 32         # ``capture_history`` moves a noisy key by at most this,
     CAPTURE_SHIFT = 9           # one per 2 ** this of history
     LAZY_PICKS = 3              # ``pick`` selects this many moves, then sorts the rest
@@ -114,7 +116,8 @@ cdef class MovePicker:
             self.countermove = <int*> calloc(2 * COUNTERMOVE_SIZE, sizeof(int))
         self.use_conthist = history and conthist
         if self.use_conthist:
-            self.conthist = <long long*> calloc(2 << CONTHIST_BITS, sizeof(long long))
+            self.conthist = <short*> calloc(CONT_PLIES * MOVE_CLASSES * MOVE_CLASSES,
+                                            sizeof(short))
         if self.killer == NULL or self.score == NULL or self.noisy == NULL \
                 or self.keys == NULL or self.sorted_from == NULL or self.tt_noisy == NULL \
                 or self.is_noisy == NULL \
@@ -152,7 +155,8 @@ cdef class MovePicker:
         if self.use_history:
             _halve(self.history, 2 * HISTORY_SIZE)
         if self.use_conthist:
-            _halve(self.conthist, 2 << CONTHIST_BITS)
+            for i in range(CONT_PLIES * MOVE_CLASSES * MOVE_CLASSES):
+                self.conthist[i] = self.conthist[i] // 2
         if self.use_capture_history:
             _halve(self.capture_history, 2 * HISTORY_SIZE)
 
@@ -165,10 +169,13 @@ cdef class MovePicker:
                                  + ((<unsigned int> previous * 2654435761u) >> 20
                                     & (COUNTERMOVE_SIZE - 1))]
 
-    cdef long long* conthist_slot(self, int side, int previous, int move) noexcept:
-        cdef unsigned int h = ((<unsigned int> previous * 2654435761u) ^ <unsigned int> move) \
-            * 2246822507u
-        return &self.conthist[(side << CONTHIST_BITS) + (h >> (32 - CONTHIST_BITS))]
+    cdef short* continuation(self, int back, int earlier) noexcept:
+        """``conthist``: the row, by a move's class, of the continuation history ``back`` + 1
+        plies back for an ``earlier`` move of that class (NULL for ``NO_CLASS``, or without
+        ``conthist``)."""
+        if not self.use_conthist or earlier == NO_CLASS:
+            return NULL
+        return self.conthist + (back * MOVE_CLASSES + earlier) * MOVE_CLASSES
 
     cdef long long noisy_score(self, Position pos, int move) noexcept:
         """A noisy move's key above its stage's: the game's ``order_hint``, shifted by its
@@ -182,6 +189,27 @@ cdef class MovePicker:
         """The history score of ``move`` by ``side`` (0 with history off)."""
         return self.history_slot(side, move)[0] if self.use_history else 0
 
+    cdef long long quiet_score(self, Position pos, int move, int class1,
+                               int class2) noexcept:
+        """A quiet ``move``'s history score in ``pos`` as ``order`` keys it before any hint:
+        its history, plus with ``conthist`` its continuation histories' scores after moves of
+        ``class1`` and ``class2`` (as for ``order``); 0 with history off."""
+        cdef long long s
+        cdef short* follow1
+        cdef short* follow2
+        cdef int c
+        if not self.use_history:
+            return 0
+        s = self.history_slot(pos.side_to_move, move)[0]
+        follow1, follow2 = self.continuation(0, class1), self.continuation(1, class2)
+        if follow1 != NULL or follow2 != NULL:
+            c = class_of(pos, move)
+            if follow1 != NULL:
+                s += follow1[c]
+            if follow2 != NULL:
+                s += follow2[c]
+        return s
+
     cdef bint is_killer(self, int ply, int move) noexcept:
         """Is ``move`` one of the ply's killers (always False with killers off)?"""
         return self.use_killers and (self.killer[2 * ply] == move
@@ -194,9 +222,11 @@ cdef class MovePicker:
             and self.countermove_slot(side, previous)[0] == move
 
     cdef int order(self, Position pos, int* moves, int count, int ply, int tt_move,
-                   int previous) except -1:
+                   int previous, int class1, int class2) except -1:
         """Key ``moves`` for the stages above; ``previous`` is the move that led here
-        (NO_MOVE at the root or after a null move). ``pick`` then brings them out in order
+        (NO_MOVE at the root or after a null move), ``class1`` and ``class2`` the classes of
+        the moves one and two plies before (``NO_CLASS`` where there is none, or a null
+        move). ``pick`` then brings them out in order
         (the sort is stable), one index at a time. Returns how many come before the
         countermove and history stages (the TT move, the winning noisy moves and the
         killers): the moves a late-move reduction leaves alone."""
@@ -231,9 +261,7 @@ cdef class MovePicker:
                 s = COUNTER_KEY
             else:
                 if self.use_history:
-                    s = self.history_slot(side, m)[0]
-                    if self.use_conthist and previous != NO_MOVE:
-                        s += self.conthist_slot(side, previous, m)[0]
+                    s = self.quiet_score(pos, m, class1, class2)
                 if self.use_quiet_hint:
                     s += pos.order_hint(m)
                 if self.use_threat_order:
@@ -288,7 +316,7 @@ cdef class MovePicker:
         try:
             count = position.generate(moves)
             self.order(position, moves, count, 0, NO_MOVE if tt_move is None else tt_move,
-                       NO_MOVE)
+                       NO_MOVE, NO_CLASS, NO_CLASS)
             return [self.pick(moves, i, count, 0) for i in range(count)]
         finally:
             free(moves)
@@ -344,16 +372,20 @@ cdef class MovePicker:
             self.score[i] = self.noisy_score(pos, moves[i])
         _sort_by_score(moves, self.score, count)
 
-    cdef void reward(self, int side, int ply, int move, int depth, int* failed,
-                     int failed_count, int failed_index, int previous) noexcept:
-        """``move`` by ``side`` caused a cut-off at ``ply`` with ``depth`` left, in answer to
-        ``previous``: remember it as a killer, as the countermove and in the history; with
-        ``malus``, the ``failed`` moves (tried before it, after the staged ones; the first
-        is the ply's ``failed_index``-th) lose as much history as it gains. With
-        ``quiet_cuts``, only the quiet ones count (the caller checks ``move``)."""
+    cdef void reward(self, Position pos, int ply, int move, int depth, int* failed,
+                     int failed_count, int failed_index, int previous, int class1,
+                     int class2) noexcept:
+        """``move``, by the side to move in ``pos``, caused a cut-off at ``ply`` with ``depth``
+        left, in answer to ``previous`` (after moves of ``class1`` and ``class2``, as for
+        ``order``): remember it as a killer, as the countermove, in the history and the
+        continuation histories; with ``malus``, the ``failed`` moves (tried before it, after
+        the staged ones; the first is the ply's ``failed_index``-th) lose as much history as
+        it gains. With ``quiet_cuts``, only the quiet ones count (the caller checks
+        ``move``)."""
         cdef long long bonus
-        cdef int i
-        cdef bint paired
+        cdef int i, side = pos.side_to_move
+        cdef short* follow1 = self.continuation(0, class1)
+        cdef short* follow2 = self.continuation(1, class2)
         if self.use_killers and self.killer[2 * ply] != move:
             self.killer[2 * ply + 1] = self.killer[2 * ply]
             self.killer[2 * ply] = move
@@ -361,22 +393,19 @@ cdef class MovePicker:
             self.countermove_slot(side, previous)[0] = move
         if not self.use_history:
             return
-        paired = self.use_conthist and previous != NO_MOVE
+        bonus = self.bonus(depth)
+        if follow1 != NULL or follow2 != NULL:
+            _nudge_continuations(follow1, follow2, class_of(pos, move), bonus)
         if not self.use_malus:
             self.history_slot(side, move)[0] += <long long> depth * depth
-            if paired:
-                self.conthist_slot(side, previous, move)[0] += <long long> depth * depth
             return
-        bonus = self.bonus(depth)
         _nudge(self.history_slot(side, move), bonus)
-        if paired:
-            _nudge(self.conthist_slot(side, previous, move), bonus)
         for i in range(failed_count):
             if self.noisy_at(ply, failed_index + i):
                 continue
             _nudge(self.history_slot(side, failed[i]), -bonus)
-            if paired:
-                _nudge(self.conthist_slot(side, previous, failed[i]), -bonus)
+            if follow1 != NULL or follow2 != NULL:
+                _nudge_continuations(follow1, follow2, class_of(pos, failed[i]), -bonus)
 
 
 cdef void _halve(long long* scores, Py_ssize_t count) noexcept:
@@ -395,6 +424,21 @@ cdef inline void _nudge(long long* score, long long bonus) noexcept:
     """Add ``bonus`` to a history score with gravity: the nearer the score already is to
     ±HISTORY_MAX in that direction, the less it moves (it never passes it)."""
     score[0] += bonus - score[0] * (bonus if bonus > 0 else -bonus) // HISTORY_MAX
+
+
+cdef inline void _nudge_continuations(short* follow1, short* follow2, int move_class,
+                                      long long bonus) noexcept:
+    """``_nudge`` the continuation histories' slots of ``move_class`` in the rows
+    ``follow1`` and ``follow2`` (either may be NULL)."""
+    cdef long long score
+    if follow1 != NULL:
+        score = follow1[move_class]
+        _nudge(&score, bonus)
+        follow1[move_class] = <short> score
+    if follow2 != NULL:
+        score = follow2[move_class]
+        _nudge(&score, bonus)
+        follow2[move_class] = <short> score
 
 
 cdef inline void _sort_by_score(int* moves, long long* score, int count) noexcept:

@@ -31,6 +31,7 @@ RULES = {
     "outcome": "outcome() is a Result and survives a round trip",
     "key": "equal states have equal keys; states with the same key have the same side to move",
     "move-text": "parse_move(move_str(m)) == m for every legal move",
+    "move-class": "history_class(m) (the C-level move_class) lies in 0 … 767 for every legal move",
     "bounded-length": "a game declaring max_game_length ends within it",
     "bad-move-rejected": "a malformed or illegal move raises a typed error and changes nothing",
     # evaluators
@@ -47,6 +48,7 @@ RULES = {
     "searcher-limits": "a depth or node limit is honoured (or refused with a typed error)",
     "searcher-exact": "an exact searcher returns the minimax value on random trees",
 }
+MOVE_CLASSES = 768  # the position contract's move classes: 0 … 767
 NODE_SLACK = 4096  # compiled searchers read the node limit every few thousand nodes
 BAD_MOVES = ("", "zz", "-1", "1-2-3", "99999", "e9e9", "\x00")
 
@@ -147,6 +149,12 @@ def _check_position(position: Position, keys: dict[Any, tuple[Any, str]]) -> lis
             position.parse_move(text_move) == move,
             "move-text",
             f"{text_move!r} at {where} does not parse back to {move!r}",
+        )
+        move_class = position.history_class(move)
+        _require(
+            0 <= move_class < MOVE_CLASSES,
+            "move-class",
+            f"{text_move} at {where} has the class {move_class}",
         )
         position.push(move)
         position.pop()

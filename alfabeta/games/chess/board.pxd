@@ -113,6 +113,7 @@ cdef class Chess(Position):
     cdef bint rule_draw(self) noexcept
     cdef bint _insufficient(self, int color) noexcept
     cdef int order_hint(self, int move) noexcept
+    cdef int move_class(self, int move) noexcept
     cdef void threat_hints(self, int* moves, int count, int* out) noexcept
     cdef uint64_t attackers_to(self, int square, uint64_t occupied) noexcept
     cdef int exchange(self, int move) noexcept

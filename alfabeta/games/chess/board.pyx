@@ -719,6 +719,11 @@ cdef class Chess(Position):
                     - QUIET_PLACE[self.side_to_move][piece][origin])
         return 16 * gain + KING - piece
 
+    cdef int move_class(self, int move) noexcept:
+        """The moving piece (by colour, 0 … 11) and its target square: piece × 64 + target
+        (castling is the king's move to its square)."""
+        return self.board[move & 63] * 64 + ((move >> 6) & 63)
+
     cdef void threat_hints(self, int* moves, int count, int* out) noexcept:
         """Threats for ordering quiet moves, from the enemy's attacks by pawns, by minor
         pieces and by rooks (the occupancy before the move): a queen attacked by a rook or
