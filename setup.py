@@ -86,7 +86,7 @@ class ParallelBuildExt(build_ext):
     def build_with(self, compile_args, link_args):
         """Build every extension again with these extra compiler and linker arguments."""
         for extension in self.extensions:
-            extension.extra_compile_args = [*compile_flags(), *compile_args]
+            extension.extra_compile_args = with_record([*compile_flags(), *compile_args])
             extension.extra_link_args = list(link_args)
         self.force = True
         self.compiler = self.compiler_name
@@ -162,8 +162,15 @@ def compile_flags() -> list[str]:
     return flags
 
 
+def with_record(flags: list[str]) -> list[str]:
+    """``flags`` and a macro that records them in the compiled core, where ``alfabeta
+    doctor`` reads them (``alfabeta.core.position.BUILD_FLAGS``): a string constant, so that
+    the profiled build's code is the instrumented one's."""
+    return [*flags, f'-DALFABETA_BUILD_FLAGS="{" ".join(flags)}"']
+
+
 def extensions() -> list[Extension]:
-    flags = compile_flags()
+    flags = with_record(compile_flags())
     modules = []
     for pyx in sorted(ROOT.glob("alfabeta/**/*.pyx")):
         relative = pyx.relative_to(ROOT).with_suffix("")

@@ -81,7 +81,25 @@ def _compiled() -> list[Finding]:
             )
     if not findings:
         findings.append(Finding("compiled core", f"loaded ({len(COMPILED)} modules checked)"))
+        findings.append(Finding("compiled core", _build()))
     return findings
+
+
+def _build() -> str:
+    """What the compiled core was built for, from the flags setup.py recorded in it."""
+    from alfabeta.core.position import BUILD_FLAGS
+
+    flags = BUILD_FLAGS.split()
+    if flags == ["unknown"]:
+        return "built without setup.py's record of its flags"
+    guided = (
+        "profile-guided"
+        if "-fprofile-use" in flags
+        else "without a profile (gcc 10 or later builds profile-guided unless ALFABETA_PGO=0)"
+    )
+    instructions = [flag.removeprefix("-m") for flag in flags if flag.startswith("-m")]
+    target = f"built for {', '.join(instructions)}" if instructions else "built portable"
+    return f"{target}; {guided}"
 
 
 def _plugins(catalog: Catalog) -> list[Finding]:

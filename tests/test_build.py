@@ -150,3 +150,13 @@ def test_a_failed_training_warns_and_builds_without_a_profile(build_script, tmp_
     steps, warnings = build_steps(build_script, tmp_path, failure)
     assert steps == [(build_script["PROFILE_GENERATE"], build_script["PROFILE_GENERATE"]), ([], [])]
     assert len(warnings) == 1 and "no module named numpy" in warnings[0]
+
+
+def test_each_build_records_its_flags_for_the_doctor(build_script):
+    record = build_script["with_record"]
+    assert record(["-mpopcnt", "-fprofile-use"]) == [
+        "-mpopcnt",
+        "-fprofile-use",
+        '-DALFABETA_BUILD_FLAGS="-mpopcnt -fprofile-use"',
+    ]
+    assert record([]) == ['-DALFABETA_BUILD_FLAGS=""']

@@ -13,6 +13,19 @@ from alfabeta.core.errors import EmptyStackError, IllegalMoveError
 from alfabeta.core.result import Result
 
 
+cdef extern from *:
+    """
+    #ifndef ALFABETA_BUILD_FLAGS
+    #define ALFABETA_BUILD_FLAGS "unknown"
+    #endif
+    """
+    const char* ALFABETA_BUILD_FLAGS
+
+BUILD_FLAGS = ALFABETA_BUILD_FLAGS.decode()
+"""The extra compiler flags setup.py built the compiled core with: the processor's
+instructions (``-mavx2``…) and, in a profile-guided build, ``-fprofile-use``; ``unknown``
+for a build by other means."""
+
 # The C-level outcome codes by name, for checking that ``Result`` mirrors them.
 RESULT_CODES = {"ONGOING": RESULT_ONGOING, "WIN": RESULT_WIN, "LOSS": RESULT_LOSS,
                 "DRAW": RESULT_DRAW, "LEAF": RESULT_LEAF}
