@@ -656,8 +656,9 @@ cdef class Family:
             and not (o.lmr_counter and ply > 0 and self.picker.is_countermove(
                 self.pos.side_to_move, self.path[ply - 1], move))
         if late and o.lmr_history:
-            history = self.picker.quiet_score(self.pos, move, self.class_before(ply, 1),
-                                              self.class_before(ply, 2))
+            history = self.picker.quiet_score(
+                self.pos, move, self.picker.continuation(0, self.class_before(ply, 1)),
+                self.picker.continuation(1, self.class_before(ply, 2)))
         self.follow(ply, move)
         # a null-window search below a PV node expects a cut-off; below a null-window node,
         # the opposite of what that node expects

@@ -47,7 +47,8 @@ cdef class MovePicker:
     cdef int* countermove_slot(self, int side, int previous) noexcept
     cdef short* continuation(self, int back, int earlier) noexcept
     cdef long long history_of(self, int side, int move) noexcept
-    cdef long long quiet_score(self, Position pos, int move, int class1, int class2) noexcept
+    cdef long long quiet_score(self, Position pos, int move, short* follow1,
+                               short* follow2) noexcept
 
     cdef int order(self, Position pos, int* moves, int count, int ply, int tt_move,
                    int previous, int class1, int class2) except -1

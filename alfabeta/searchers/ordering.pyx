@@ -189,19 +189,16 @@ cdef class MovePicker:
         """The history score of ``move`` by ``side`` (0 with history off)."""
         return self.history_slot(side, move)[0] if self.use_history else 0
 
-    cdef long long quiet_score(self, Position pos, int move, int class1,
-                               int class2) noexcept:
+    cdef long long quiet_score(self, Position pos, int move, short* follow1,
+                               short* follow2) noexcept:
         """A quiet ``move``'s history score in ``pos`` as ``order`` keys it before any hint:
-        its history, plus with ``conthist`` its continuation histories' scores after moves of
-        ``class1`` and ``class2`` (as for ``order``); 0 with history off."""
+        its history, plus its scores in the continuation rows ``follow1`` and ``follow2``
+        (``continuation``'s; NULL for none); 0 with history off."""
         cdef long long s
-        cdef short* follow1
-        cdef short* follow2
         cdef int c
         if not self.use_history:
             return 0
         s = self.history_slot(pos.side_to_move, move)[0]
-        follow1, follow2 = self.continuation(0, class1), self.continuation(1, class2)
         if follow1 != NULL or follow2 != NULL:
             c = class_of(pos, move)
             if follow1 != NULL:
@@ -234,6 +231,8 @@ cdef class MovePicker:
         cdef long long s
         cdef int side = pos.side_to_move
         cdef long long* key = self.keys + ply * self.max_moves
+        cdef short* follow1 = self.continuation(0, class1)
+        cdef short* follow2 = self.continuation(1, class2)
         if not self.active:
             return 0
         self.tt_noisy[ply] = False
@@ -261,7 +260,7 @@ cdef class MovePicker:
                 s = COUNTER_KEY
             else:
                 if self.use_history:
-                    s = self.quiet_score(pos, m, class1, class2)
+                    s = self.quiet_score(pos, m, follow1, follow2)
                 if self.use_quiet_hint:
                     s += pos.order_hint(m)
                 if self.use_threat_order:
