@@ -1,15 +1,17 @@
-"""Chess endgame knowledge: the KPK bitbase against python-chess's rules, and the corrections
-``tuned(endgames=on)`` makes to drawn material."""
+"""Chess endgame knowledge: the KPK bitbase against python-chess's rules, the corrections
+``tuned(endgames=on)`` makes to known draws and wins, and the default engine's bishop-and-knight
+mates."""
 
 import random
 
 import chess
 import pytest
 
-from alfabeta.core import InvalidOptionError, InvalidPositionError
+from alfabeta.arena import SearchPlayer, play_game
+from alfabeta.core import InvalidOptionError, InvalidPositionError, Limit, Outcome
 from alfabeta.evaluators.endgames import endgame, kpk
 
-KNOWN_WIN = 400  # endgames.pyx: added to a won king-and-pawn ending's score
+KNOWN_WIN = 400  # endgames.pyx: added to a won king-and-pawn ending's score, the base of KBNK's
 
 
 def board(catalog, fen):
@@ -123,7 +125,12 @@ def knowing(catalog):
         ("8/4k3/8/4K3/4P3/8/8/8 b - - 0 1", lambda s: min(s, 0) - KNOWN_WIN),  # won KPK
         ("8/8/8/3k4/8/8/3BK3/8 w - - 0 1", lambda s: 0),  # a lone bishop cannot mate
         ("8/8/8/3k4/8/8/2NNK3/8 b - - 0 1", lambda s: 0),  # nor two knights, in practice
-        ("8/8/8/3k4/8/8/2NBK3/8 b - - 0 1", lambda s: s),  # a bishop and a knight can
+        # a bishop and a knight mate in a corner of the bishop's colour: 400 + 20 a step nearer
+        # it than 14 + 10 a step from the centre + 10 a king move the kings are nearer than 7
+        ("8/8/8/3k4/8/8/2NBK3/8 b - - 0 1", lambda s: -(KNOWN_WIN + 20 * 7 + 10 * 0 + 10 * 4)),
+        ("8/8/8/8/8/8/3BK1N1/k7 w - - 0 1", lambda s: KNOWN_WIN + 20 * 14 + 10 * 6 + 10 * 3),
+        ("k7/8/8/8/8/8/2NBK3/8 w - - 0 1", lambda s: KNOWN_WIN + 20 * 7 + 10 * 6 + 10 * 1),  # wrong
+        ("k7/8/8/8/8/8/2N1K3/5B2 b - - 0 1", lambda s: -(KNOWN_WIN + 20 * 14 + 10 * 6 + 10 * 1)),
         ("8/8/8/2k5/8/8/3RK3/3b4 w - - 0 1", lambda s: int(s * 4 / 64)),  # rook v bishop
         ("8/8/8/2k5/8/2r5/3RK3/3B4 w - - 0 1", lambda s: int(s * 14 / 64)),  # R+B v R
         ("8/8/8/2k5/8/8/3QK3/3r4 w - - 0 1", lambda s: s),  # a queen beats a rook
@@ -135,7 +142,7 @@ def knowing(catalog):
         ("startpos", lambda s: s),
     ],
 )
-def test_endgames_corrects_drawn_material_only(catalog, plain, knowing, fen, expected):
+def test_endgames_corrects_known_draws_and_wins_only(catalog, plain, knowing, fen, expected):
     position = board(catalog, fen)
     score = plain.evaluate(position)
     assert knowing.evaluate(position) == expected(score) == endgame(position, score)
@@ -143,6 +150,26 @@ def test_endgames_corrects_drawn_material_only(catalog, plain, knowing, fen, exp
     terms = knowing.explain(position)
     assert round(sum(terms.values())) == knowing.evaluate(position)
     assert terms["endgame"] == expected(score) - score
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "8/8/8/4k3/8/8/8/KBN5 w - - 0 1",
+        "k7/8/8/8/8/8/8/1BNK4 w - - 0 1",  # the lone king in the wrong corner
+        "8/8/3k4/8/8/8/8/2B1KN2 w - - 0 1",
+        "7k/8/8/8/8/8/8/KNB5 w - - 0 1",  # the right corner, the pieces far away
+        "8/8/1K6/8/2B5/k2N4/8/8 b - - 0 1",  # session 88's fifty-move draw, the clock reset
+    ],
+)
+def test_the_default_engine_mates_with_bishop_and_knight_within_fifty_moves(catalog, fen):
+    game = catalog.game("chess")
+    player = SearchPlayer(
+        catalog.searcher(game.play_searcher), catalog.playing_evaluator(game), Limit(depth=20)
+    )
+    record = play_game(game.from_string(fen), [player, player])
+    assert record.outcome == Outcome(0, "checkmate")  # white (0) has the pieces in every start
 
 
 def test_endgames_is_an_option_that_round_trips(catalog, knowing):

@@ -6,6 +6,13 @@ move's view); the stronger side is the one ``score`` favours. In order:
 
 - **king and pawn against king**: the exact result, from a bitbase (``kpk``). A draw scores 0;
   a win scores the pawn's side at least 0, plus ``KNOWN_WIN``, so that the search heads for it.
+- **bishop and knight against a bare king**: a win, but only in a corner of the bishop's
+  colour, further than a search sees from the middle of the board. The score is replaced by
+  one that leads there, for the bishop's side: ``KNOWN_WIN``, plus ``CORNER_STEP`` for each
+  step (a file or a rank) the lone king stands nearer such a corner than 14, plus
+  ``EDGE_STEP`` for each step it stands from the centre (0 … 6, as the mop-up terms count),
+  plus ``KINGS_STEP`` for each king move the kings are nearer than 7. Nothing else counts: the
+  search sees a piece left hanging.
 - **no pawns, at most a minor piece**: a stronger side with no pawns and at most a knight or
   a bishop cannot mate: 0. Nor, in practice, two knights against a bare king: 0.
 - **no pawns, at most a minor piece ahead** (a rook against a minor piece, a rook and a minor
@@ -54,6 +61,9 @@ cdef extern from *:
 
 cdef enum:
     KNOWN_WIN = 400  # added to a won king-and-pawn ending's score
+    CORNER_STEP = 20  # KBNK: per step (file or rank) the lone king is nearer a bishop's corner
+    EDGE_STEP = 10    # … per step it is further from the centre
+    KINGS_STEP = 10   # … per king move it is nearer the other king
     UNKNOWN = 0
     INVALID = 1
     DRAW = 2
@@ -206,6 +216,26 @@ cdef inline bint bare(Chess board, int colour) noexcept:
     return board.occupied_by[colour] == board.pieces[colour][KING]
 
 
+cdef int bishop_knight_score(Chess board, int strong) noexcept:
+    """The score (``strong``'s view) of ``strong``'s king, bishop and knight against a bare
+    king (the module docstring), or -1 for any other material."""
+    cdef unsigned long long bishops = board.pieces[strong][BISHOP]
+    cdef unsigned long long knights = board.pieces[strong][KNIGHT]
+    cdef int lone_king, king, corner, f, r
+    if not bare(board, strong ^ 1) or popcount(bishops) != 1 or popcount(knights) != 1 \
+            or board.occupied_by[strong] != board.pieces[strong][KING] | bishops | knights:
+        return -1
+    king, lone_king = ctz(board.pieces[strong][KING]), ctz(board.pieces[strong ^ 1][KING])
+    f, r = lone_king & 7, lone_king >> 3
+    if bishops & DARK_SQUARES:  # a1 and h8: the steps to the nearer
+        corner = min(f + r, 14 - f - r)
+    else:  # h1 and a8
+        corner = min(7 - f + r, f + 7 - r)
+    return KNOWN_WIN + CORNER_STEP * (14 - corner) + EDGE_STEP * (
+        (3 - f if f < 4 else f - 4) + (3 - r if r < 4 else r - 4)) \
+        + KINGS_STEP * (7 - king_distance(king, lone_king))
+
+
 cdef int endgame_score(Chess board, int score) noexcept:
     """``score`` corrected by the rules of the module docstring."""
     cdef int strong, weak, units_strong, units_weak, queening, value
@@ -219,6 +249,11 @@ cdef int endgame_score(Chess board, int score) noexcept:
         value = score if board.side_to_move == strong else -score
         value = max(value, 0) + KNOWN_WIN
         return value if board.side_to_move == strong else -value
+    if popcount(occupied) == 4:
+        for strong in range(2):
+            value = bishop_knight_score(board, strong)
+            if value >= 0:
+                return value if board.side_to_move == strong else -value
     if score == 0:
         return 0
     strong = board.side_to_move if score > 0 else board.side_to_move ^ 1

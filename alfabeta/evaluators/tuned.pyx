@@ -50,8 +50,9 @@ king (``attack_inputs``); it is integer arithmetic throughout, so a score is the
 machine.
 
 ``tuned(endgames=on)`` (the chess engine's) then corrects the score where the material is a
-known draw or win, which no sum of terms sees: a king-and-pawn bitbase, lone minor pieces, the
-wrong bishop, opposite bishops (``alfabeta.evaluators.endgames``).
+known draw or win, which no sum of terms sees: a king-and-pawn bitbase, the bishop's corner
+for bishop and knight, lone minor pieces, the wrong bishop, opposite bishops
+(``alfabeta.evaluators.endgames``).
 """
 
 import functools
