@@ -48,6 +48,7 @@ from alfabeta.games.chess.board cimport (
     PAWN,
     WHITE,
     Chess,
+    centre_distance,
     king_distance,
 )
 
@@ -231,8 +232,7 @@ cdef int bishop_knight_score(Chess board, int strong) noexcept:
         corner = min(f + r, 14 - f - r)
     else:  # h1 and a8
         corner = min(7 - f + r, f + 7 - r)
-    return KNOWN_WIN + CORNER_STEP * (14 - corner) + EDGE_STEP * (
-        (3 - f if f < 4 else f - 4) + (3 - r if r < 4 else r - 4)) \
+    return KNOWN_WIN + CORNER_STEP * (14 - corner) + EDGE_STEP * centre_distance(lone_king) \
         + KINGS_STEP * (7 - king_distance(king, lone_king))
 
 

@@ -82,6 +82,7 @@ from alfabeta.games.chess.board cimport (
     AttackTables,
     Chess,
     attack_tables,
+    centre_distance,
     king_distance,
     piece_attacks,
 )
@@ -398,7 +399,7 @@ cdef inline void mop_up(Chess board, int colour, int sign, Sums* sums) noexcept:
     from the centre (king moves to d4–e5, files and ranks summed, 0 … 6) and the kings'
     nearness. (With enemy pawns left, a king on the edge is as often one escorting its pawn
     home.)"""
-    cdef int them = colour ^ 1, king, enemy_king, f, r
+    cdef int them = colour ^ 1, king, enemy_king
     if board.occupied_by[them] != board.pieces[them][KING]:
         return
     if not (board.pieces[colour][ROOK] | board.pieces[colour][QUEEN]) and (
@@ -406,8 +407,7 @@ cdef inline void mop_up(Chess board, int colour, int sign, Sums* sums) noexcept:
             or popcount(board.pieces[colour][KNIGHT] | board.pieces[colour][BISHOP]) < 2):
         return
     king, enemy_king = ctz(board.pieces[colour][KING]), ctz(board.pieces[them][KING])
-    f, r = enemy_king & 7, enemy_king >> 3
-    add(sums, F_MOPUP_EDGE, sign * ((3 - f if f < 4 else f - 4) + (3 - r if r < 4 else r - 4)))
+    add(sums, F_MOPUP_EDGE, sign * centre_distance(enemy_king))
     add(sums, F_MOPUP_KINGS, sign * (7 - king_distance(king, enemy_king)))
 
 

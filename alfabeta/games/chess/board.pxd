@@ -73,6 +73,12 @@ cdef inline int king_distance(int a, int b) noexcept:
         ranks = -ranks
     return files if files > ranks else ranks
 
+
+cdef inline int centre_distance(int square) noexcept:
+    """King moves from ``square`` to the centre d4–e5, files and ranks summed (0 … 6)."""
+    cdef int f = square & 7, r = square >> 3
+    return (3 - f if f < 4 else f - 4) + (3 - r if r < 4 else r - 4)
+
 cdef class Chess(Position):
     cdef readonly uint64_t[2][6] pieces     # pieces[color][type]
     cdef readonly uint64_t[2] occupied_by    # per color
