@@ -127,6 +127,7 @@ class AlphaBeta(PyAlphaBeta):
     lmr_cut: int = field(default=0, validator=whole(0, 3), kw_only=True)
     lmr_tt_noisy: bool = field(default=False, validator=FLAG, kw_only=True)
     lmr_counter: bool = field(default=False, validator=FLAG, kw_only=True)
+    lmr_deeper: bool = field(default=False, validator=FLAG, kw_only=True)
     tt_static: bool = field(default=False, validator=FLAG, kw_only=True)
     tt_reward: bool = field(default=False, validator=FLAG, kw_only=True)
     tt_pv: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -279,6 +280,7 @@ class AlphaBeta(PyAlphaBeta):
             "lmr_cut": self.lmr_cut,
             "lmr_tt_noisy": self.lmr_tt_noisy,
             "lmr_counter": self.lmr_counter,
+            "lmr_deeper": self.lmr_deeper,
             "tt_static": self.tt_static,
             "tt_reward": self.tt_reward,
             "tt_pv": self.tt_pv,

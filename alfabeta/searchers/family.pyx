@@ -130,6 +130,11 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   node below a PV node's later moves, and every other ply below it) that many plies more;
   ``lmr_tt_noisy`` (with ``quiet_cuts``) one ply more where the table's move is noisy;
   ``lmr_counter`` (with ``countermove``) leaves the countermove unreduced, as the killers;
+  ``lmr_deeper``: a reduced move that beats α is searched again a ply deeper than the node's
+  other moves when it beat α by more than ``DEEPER_MARGIN`` + ``DEEPER_STEP`` × its
+  reduction, and a ply shallower when it did not beat the node's best by the plies left
+  (with ``pvs``, if that is no deeper than the reduced search, the reduced result stands),
+  as Stockfish adjusts its re-search by the reduced result;
 * ``extensions``: a position the game marks tactical (``is_tactical``) is searched one ply
   deeper, at most that many times along a path ("continuación heurística", §1.10);
   ``extend_from``: only at the horizon (depth ≤ 0, where quiescence would stand pat) and at
@@ -204,6 +209,8 @@ cdef enum:
     ALL_MOVES = 1 << 30  # a quiet_limit that skips nothing
     NO_STATIC = -(1 << 30)  # ``improving``: no static score known at that ply
     LMR_HISTORY_STEP = 8192  # ``lmr_history``: a ply less (more) per this much history (malus)
+    DEEPER_MARGIN = 40   # ``lmr_deeper``: a ply deeper beyond α + this
+    DEEPER_STEP = 6      # + this per ply of the reduction
     CORRECTION_BITS = 14     # ``correction``: 2 ** this slots per side to move,
     CORRECTION_GRAIN = 256   # each holding points × this,
     CORRECTION_DIFF = 400    # learning a result's distance from the static score up to this,
@@ -235,6 +242,7 @@ cdef struct Options:
     int lmr_cut
     bint lmr_tt_noisy
     bint lmr_counter
+    bint lmr_deeper
     int verify_depth
     bint null_adaptive
     int null_depth
@@ -359,6 +367,7 @@ cdef class Family:
         self.o.lmr_cut = o["lmr_cut"]
         self.o.lmr_tt_noisy = o["lmr_tt_noisy"]
         self.o.lmr_counter = o["lmr_counter"] and o["countermove"]
+        self.o.lmr_deeper = o["lmr_deeper"]
         self.o.tt_static = o["tt_static"] and o["tt"]
         self.o.tt_reward = o["tt_reward"] and o["tt"]
         self.o.tt_pv = o["tt_pv"] and o["tt"] and o["lmr"] > 0
@@ -640,13 +649,16 @@ cdef class Family:
         return self.path_class[ply - back] if ply >= back else NO_CLASS
 
     cdef inline int child(self, int move, int index, int depth, int ply, int alpha, int beta,
-                          int tt_move, int extended, int staged) except? -2147483647:
+                          int tt_move, int extended, int staged,
+                          int best) except? -2147483647:
         """The value of ``move`` (the ``index``-th tried; the picker put ``staged`` moves
         before the history stage) for this node, searched with the window (α, β): reduced
         first when late (``lmr``), with a null window then a re-search when it may beat α
-        (``pvs``), or with the full window. The move is made and unmade here."""
+        (``pvs``), or with the full window. ``best``: the node's best value so far
+        (``lmr_deeper``). The move is made and unmade here."""
         cdef Options* o = &self.o
-        cdef int value = 0, reduction
+        cdef int value = 0, reduction, full = depth - 1
+        cdef bint reduced_stands = False
         cdef bint leaf_child, pv_node = beta - alpha > 1
         cdef long long history = 0
         # decided before the move is made, which changes the side to move
@@ -687,20 +699,25 @@ cdef class Family:
                     self.pos.unmake(move)
                     return value
                 self.ctx.researches += 1
+                if o.lmr_deeper:
+                    full += (value > alpha + DEEPER_MARGIN + DEEPER_STEP * reduction) \
+                        - (value < best + full)
+                    reduced_stands = full <= depth - 1 - reduction
         if o.pvs and index > 0:
-            value = -self.node(depth - 1, ply + 1, -alpha - 1, -alpha, True, extended)
+            if not reduced_stands:
+                value = -self.node(full, ply + 1, -alpha - 1, -alpha, True, extended)
             if not self.ctx.aborted and alpha < value < beta:
                 leaf_child = not o.research_leaves and (
-                    (depth - 1 <= 0 and not o.quiescence)
+                    (full <= 0 and not o.quiescence)
                     or self.pos.c_outcome() != RESULT_ONGOING)
                 if not leaf_child:
                     self.ctx.researches += 1
                     self.cut_expected[ply + 1] = False
-                    value = -self.node(depth - 1, ply + 1, -beta, -value, True, extended)
+                    value = -self.node(full, ply + 1, -beta, -value, True, extended)
         else:
             if pv_node:
                 self.cut_expected[ply + 1] = False
-            value = -self.node(depth - 1, ply + 1, -beta, -alpha, True, extended)
+            value = -self.node(full, ply + 1, -beta, -alpha, True, extended)
         self.pos.unmake(move)
         return value
 
@@ -791,9 +808,9 @@ cdef class Family:
                 nodes_before = self.ctx.nodes
             if singular and m == tt_move:
                 value = self.child(m, i, depth + singular, ply, a, beta, tt_move,
-                                   extended + (singular > 0), staged)
+                                   extended + (singular > 0), staged, best)
             else:
-                value = self.child(m, i, depth, ply, a, beta, tt_move, extended, staged)
+                value = self.child(m, i, depth, ply, a, beta, tt_move, extended, staged, best)
             if self.ctx.aborted:
                 return 0
             if o.pvs:
