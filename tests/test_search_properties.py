@@ -95,6 +95,7 @@ def test_enhancements_that_must_not_change_the_value_do_not(seed, game, depth):
         "alphabeta(tt=on, iterative=on, killers=on, history=on)",
         "alphabeta(tt=on, iterative=on, killers=on, history=on, malus=on, countermove=on)",
         "alphabeta(tt=on, iterative=on, killers=on, history=on, conthist=on)",
+        "alphabeta(tt=on, iterative=on, killers=on, history=on, malus=on, pawn_history=on)",
         "alphabeta(tt=on, iterative=on, killers=on, history=on, quiet_hint=on)",
         "alphabeta(tt=on, iterative=on, killers=on, history=on, threat_order=on)",
         "alphabeta(tt=on, iterative=on, killers=on, history=on, malus=on, tt_reward=on)",

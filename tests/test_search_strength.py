@@ -232,6 +232,7 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     # the continuation history reorders the quiet moves, as the history itself does
     assert nodes(", conthist=on") != plain
     assert nodes(", malus=on, conthist=on") != nodes(", malus=on")
+    assert nodes(", pawn_history=on") != plain  # the history under the pawns as well
     assert nodes(", quiet_hint=on") < plain  # the quiet moves the history has not seen
     assert nodes(", threat_order=on") != plain  # escapes and checks first, attacks entered last
     assert nodes(", tt_reward=on") != plain  # the table's cut-offs teach killers and history

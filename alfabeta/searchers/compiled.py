@@ -110,6 +110,7 @@ class AlphaBeta(PyAlphaBeta):
     quiet_hint: bool = field(default=False, validator=FLAG, kw_only=True)
     threat_order: bool = field(default=False, validator=FLAG, kw_only=True)
     history_linear: bool = field(default=False, validator=FLAG, kw_only=True)
+    pawn_history: bool = field(default=False, validator=FLAG, kw_only=True)
     quiet_cuts: bool = field(default=False, validator=FLAG, kw_only=True)
     capture_history: bool = field(default=False, validator=FLAG, kw_only=True)
     quiescence: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -264,6 +265,7 @@ class AlphaBeta(PyAlphaBeta):
             "quiet_hint": self.quiet_hint,
             "threat_order": self.threat_order,
             "history_linear": self.history_linear,
+            "pawn_history": self.pawn_history,
             "quiet_cuts": self.quiet_cuts,
             "capture_history": self.capture_history,
             "quiescence": self.quiescence,

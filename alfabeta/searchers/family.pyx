@@ -19,6 +19,7 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   with ``countermove`` the move that last refuted the previous one, before the history;
   ``conthist`` adds to each quiet move's history its class's (the game's ``move_class``)
   histories in answer to the classes of the moves one and two plies before;
+  ``pawn_history`` its class's history under the game's ``c_structure_key`` (the pawns);
   ``quiet_hint`` adds the game's static ``order_hint`` for it, ``threat_order`` the game's
   ``threat_hints`` (escaping or entering attacks, checks); ``keep_history`` (kept by the
   searcher) carries the history into the next search, halved; ``quiet_cuts``: only quiet
@@ -1245,7 +1246,7 @@ def new_picker(Position position, dict options):
                       conthist=o["conthist"], quiet_hint=o["quiet_hint"],
                       quiet_cuts=o["quiet_cuts"], capture_history=o["capture_history"],
                       losing_last=o["losing_last"], threat_order=o["threat_order"],
-                      history_linear=o["history_linear"])
+                      history_linear=o["history_linear"], pawn_history=o["pawn_history"])
 
 
 def search(Position position, Evaluator evaluator, limit, dict options, book=None,

@@ -35,6 +35,8 @@ cdef class MovePicker:
     cdef long long* history      # per side, a hashed table of cut-off counts
     cdef int* countermove        # per side, hashed by the move it answers
     cdef short* conthist         # CONT_PLIES tables: earlier class × class
+    cdef bint use_pawn_history   # history also by class under the game's structure key
+    cdef short* pawn_history     # PAWN_HISTORY_ROWS rows (the structure key hashed) × class
     cdef long long* keys         # per ply, its ordering's keys, in the moves' current order
     cdef int* sorted_from        # per ply, the index from which its moves are all in order
     cdef unsigned char* tt_noisy  # per ply, is its table move a noisy one?
@@ -46,6 +48,7 @@ cdef class MovePicker:
     cdef long long* history_slot(self, int side, int move) noexcept
     cdef int* countermove_slot(self, int side, int previous) noexcept
     cdef short* continuation(self, int back, int earlier) noexcept
+    cdef short* pawn_row(self, Position pos) noexcept
     cdef long long history_of(self, int side, int move) noexcept
     cdef long long quiet_score(self, Position pos, int move, short* follow1,
                                short* follow2) noexcept

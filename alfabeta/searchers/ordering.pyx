@@ -14,7 +14,10 @@
    caused a cut-off anywhere; with ``conthist``, plus how often a move of its class (the
    game's ``move_class``: in chess its piece and target square) did so in answer to the
    class of the move one ply before and of the move two plies before (two continuation
-   histories, kept with gravity always); with ``malus``, a cut-off
+   histories, kept with gravity always); with ``pawn_history``, plus how often a move of
+   its class did so in a position of the same structure (the game's ``c_structure_key``:
+   in chess the pawns, hashed to one of ``PAWN_HISTORY_ROWS`` rows; with gravity always,
+   as Stockfish's pawn history); with ``malus``, a cut-off
    also lowers the history of the later moves tried before it at that node, and every update
    moves a score only part of the way towards ±``HISTORY_MAX`` ("gravity": the table follows
    what the search finds now; ``history_linear``: larger steps, growing with depth linearly
@@ -49,6 +52,7 @@ cdef enum:
     LINEAR_BONUS_MAX = 3600   # at most this
     COUNTERMOVE_SIZE = 1 << 12  # countermove slots per side (hashed by the answered move)
     CONT_PLIES = 2              # continuation histories: one and two plies back
+    PAWN_HISTORY_ROWS = 512     # ``pawn_history``: rows, by the structure key hashed
     CAPTURE_SPREAD = 32         # ``capture_history`` moves a noisy key by at most this,
     CAPTURE_SHIFT = 9           # one per 2 ** this of history
     LAZY_PICKS = 3              # ``pick`` selects this many moves, then sorts the rest
@@ -72,7 +76,8 @@ cdef class MovePicker:
                   bint killers=False, bint history=False, bint see=False, bint malus=False,
                   bint countermove=False, bint conthist=False, bint quiet_hint=False,
                   bint quiet_cuts=False, bint capture_history=False, bint losing_last=False,
-                  bint threat_order=False, bint history_linear=False):
+                  bint threat_order=False, bint history_linear=False,
+                  bint pawn_history=False):
         cdef int i
         self.max_moves = max_moves
         self.use_quiet_cuts = quiet_cuts and captures
@@ -118,12 +123,16 @@ cdef class MovePicker:
         if self.use_conthist:
             self.conthist = <short*> calloc(CONT_PLIES * MOVE_CLASSES * MOVE_CLASSES,
                                             sizeof(short))
+        self.use_pawn_history = history and pawn_history
+        if self.use_pawn_history:
+            self.pawn_history = <short*> calloc(PAWN_HISTORY_ROWS * MOVE_CLASSES, sizeof(short))
         if self.killer == NULL or self.score == NULL or self.noisy == NULL \
                 or self.keys == NULL or self.sorted_from == NULL or self.tt_noisy == NULL \
                 or self.is_noisy == NULL \
                 or (history and self.history == NULL) \
                 or (countermove and self.countermove == NULL) \
-                or (self.use_conthist and self.conthist == NULL):
+                or (self.use_conthist and self.conthist == NULL) \
+                or (self.use_pawn_history and self.pawn_history == NULL):
             raise MemoryError()
         for i in range(2 * (SEARCH_MAX_PLY + 2)):
             self.killer[i] = NO_MOVE
@@ -141,6 +150,7 @@ cdef class MovePicker:
         free(self.history)
         free(self.countermove)
         free(self.conthist)
+        free(self.pawn_history)
         free(self.noisy_flags)
         free(self.capture_history)
         free(self.threat)
@@ -148,7 +158,7 @@ cdef class MovePicker:
     cdef void new_search(self) noexcept:
         """Start another search with what this one learnt (``keep_history``): the killers
         are forgotten (their plies no longer match), the history, continuation history and
-        capture history are halved, the countermoves kept."""
+        capture history (and pawn history) are halved, the countermoves kept."""
         cdef int i
         for i in range(2 * (SEARCH_MAX_PLY + 2)):
             self.killer[i] = NO_MOVE
@@ -159,6 +169,9 @@ cdef class MovePicker:
                 self.conthist[i] = self.conthist[i] // 2
         if self.use_capture_history:
             _halve(self.capture_history, 2 * HISTORY_SIZE)
+        if self.use_pawn_history:
+            for i in range(PAWN_HISTORY_ROWS * MOVE_CLASSES):
+                self.pawn_history[i] = self.pawn_history[i] // 2
 
     cdef long long* history_slot(self, int side, int move) noexcept:
         return &self.history[side * HISTORY_SIZE + ((<unsigned int> move * 2654435761u)
@@ -176,6 +189,14 @@ cdef class MovePicker:
         if not self.use_conthist or earlier == NO_CLASS:
             return NULL
         return self.conthist + (back * MOVE_CLASSES + earlier) * MOVE_CLASSES
+
+    cdef short* pawn_row(self, Position pos) noexcept:
+        """``pawn_history``: the row, by a move's class, for ``pos``'s structure key (NULL
+        without ``pawn_history``)."""
+        if not self.use_pawn_history:
+            return NULL
+        return self.pawn_history + ((pos.c_structure_key() * 0x9E3779B97F4A7C15ULL) >> 55
+                                    & (PAWN_HISTORY_ROWS - 1)) * MOVE_CLASSES
 
     cdef long long noisy_score(self, Position pos, int move) noexcept:
         """A noisy move's key above its stage's: the game's ``order_hint``, shifted by its
@@ -233,8 +254,10 @@ cdef class MovePicker:
         cdef long long* key = self.keys + ply * self.max_moves
         cdef short* follow1 = self.continuation(0, class1)
         cdef short* follow2 = self.continuation(1, class2)
+        cdef short* pawns
         if not self.active:
             return 0
+        pawns = self.pawn_row(pos)
         self.tt_noisy[ply] = False
         self.sorted_from[ply] = count
         if self.use_captures:
@@ -261,6 +284,8 @@ cdef class MovePicker:
             else:
                 if self.use_history:
                     s = self.quiet_score(pos, m, follow1, follow2)
+                if pawns != NULL:
+                    s += pawns[class_of(pos, m)]
                 if self.use_quiet_hint:
                     s += pos.order_hint(m)
                 if self.use_threat_order:
@@ -377,14 +402,15 @@ cdef class MovePicker:
         """``move``, by the side to move in ``pos``, caused a cut-off at ``ply`` with ``depth``
         left, in answer to ``previous`` (after moves of ``class1`` and ``class2``, as for
         ``order``): remember it as a killer, as the countermove, in the history and the
-        continuation histories; with ``malus``, the ``failed`` moves (tried before it, after
-        the staged ones; the first is the ply's ``failed_index``-th) lose as much history as
-        it gains. With ``quiet_cuts``, only the quiet ones count (the caller checks
-        ``move``)."""
+        continuation histories and the pawn history; with ``malus``, the ``failed`` moves
+        (tried before it, after the staged ones; the first is the ply's
+        ``failed_index``-th) lose as much history as it gains. With ``quiet_cuts``, only
+        the quiet ones count (the caller checks ``move``)."""
         cdef long long bonus
         cdef int i, side = pos.side_to_move
         cdef short* follow1 = self.continuation(0, class1)
         cdef short* follow2 = self.continuation(1, class2)
+        cdef short* pawns = self.pawn_row(pos)
         if self.use_killers and self.killer[2 * ply] != move:
             self.killer[2 * ply + 1] = self.killer[2 * ply]
             self.killer[2 * ply] = move
@@ -393,8 +419,8 @@ cdef class MovePicker:
         if not self.use_history:
             return
         bonus = self.bonus(depth)
-        if follow1 != NULL or follow2 != NULL:
-            _nudge_continuations(follow1, follow2, class_of(pos, move), bonus)
+        if follow1 != NULL or follow2 != NULL or pawns != NULL:
+            _nudge_continuations(follow1, follow2, pawns, class_of(pos, move), bonus)
         if not self.use_malus:
             self.history_slot(side, move)[0] += <long long> depth * depth
             return
@@ -403,8 +429,9 @@ cdef class MovePicker:
             if self.noisy_at(ply, failed_index + i):
                 continue
             _nudge(self.history_slot(side, failed[i]), -bonus)
-            if follow1 != NULL or follow2 != NULL:
-                _nudge_continuations(follow1, follow2, class_of(pos, failed[i]), -bonus)
+            if follow1 != NULL or follow2 != NULL or pawns != NULL:
+                _nudge_continuations(follow1, follow2, pawns, class_of(pos, failed[i]),
+                                     -bonus)
 
 
 cdef void _halve(long long* scores, Py_ssize_t count) noexcept:
@@ -425,19 +452,23 @@ cdef inline void _nudge(long long* score, long long bonus) noexcept:
     score[0] += bonus - score[0] * (bonus if bonus > 0 else -bonus) // HISTORY_MAX
 
 
-cdef inline void _nudge_continuations(short* follow1, short* follow2, int move_class,
-                                      long long bonus) noexcept:
-    """``_nudge`` the continuation histories' slots of ``move_class`` in the rows
-    ``follow1`` and ``follow2`` (either may be NULL)."""
+cdef inline void _nudge_continuations(short* follow1, short* follow2, short* pawns,
+                                      int move_class, long long bonus) noexcept:
+    """``_nudge`` the slots of ``move_class`` in the class-indexed rows ``follow1`` and
+    ``follow2`` (the continuation histories) and ``pawns`` (the pawn history); any may be
+    NULL."""
+    _nudge_short(follow1, move_class, bonus)
+    _nudge_short(follow2, move_class, bonus)
+    _nudge_short(pawns, move_class, bonus)
+
+
+cdef inline void _nudge_short(short* row, int move_class, long long bonus) noexcept:
+    """``_nudge`` the 16-bit score ``row[move_class]`` (nothing if ``row`` is NULL)."""
     cdef long long score
-    if follow1 != NULL:
-        score = follow1[move_class]
+    if row != NULL:
+        score = row[move_class]
         _nudge(&score, bonus)
-        follow1[move_class] = <short> score
-    if follow2 != NULL:
-        score = follow2[move_class]
-        _nudge(&score, bonus)
-        follow2[move_class] = <short> score
+        row[move_class] = <short> score
 
 
 cdef inline void _sort_by_score(int* moves, long long* score, int count) noexcept:
