@@ -253,6 +253,8 @@ def test_the_pruning_options_search_fewer_nodes_on_the_chess_bench(catalog):
     assert nodes(", lmr=2, lmr_log=on, lmr_counter=on") == reduced  # no countermove to spare
     assert nodes(", lmr=2, lmr_log=on, lmr_deeper=on") != reduced  # re-searched ±1 ply
     assert nodes(", lmr_deeper=on") == plain  # it adjusts late-move reductions' re-searches
+    assert nodes(", lmr=2, lmr_log=on, lmr_cutoffs=on") != reduced  # more below many cut-offs
+    assert nodes(", lmr_cutoffs=on") == plain  # an addition to late-move reductions
     assert nodes(", rfp=80, tt_static=on") != nodes(", rfp=80")  # the table's bound as static
     assert nodes(", tt_static=on") == plain  # only pruning reads the static score
     assert nodes(", rfp=80, correction=on") != nodes(", rfp=80")  # the learnt correction

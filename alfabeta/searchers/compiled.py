@@ -129,6 +129,7 @@ class AlphaBeta(PyAlphaBeta):
     lmr_tt_noisy: bool = field(default=False, validator=FLAG, kw_only=True)
     lmr_counter: bool = field(default=False, validator=FLAG, kw_only=True)
     lmr_deeper: bool = field(default=False, validator=FLAG, kw_only=True)
+    lmr_cutoffs: bool = field(default=False, validator=FLAG, kw_only=True)
     tt_static: bool = field(default=False, validator=FLAG, kw_only=True)
     tt_reward: bool = field(default=False, validator=FLAG, kw_only=True)
     tt_pv: bool = field(default=False, validator=FLAG, kw_only=True)
@@ -283,6 +284,7 @@ class AlphaBeta(PyAlphaBeta):
             "lmr_tt_noisy": self.lmr_tt_noisy,
             "lmr_counter": self.lmr_counter,
             "lmr_deeper": self.lmr_deeper,
+            "lmr_cutoffs": self.lmr_cutoffs,
             "tt_static": self.tt_static,
             "tt_reward": self.tt_reward,
             "tt_pv": self.tt_pv,

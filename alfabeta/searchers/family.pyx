@@ -135,7 +135,10 @@ With every option off it is plain alpha-beta, node for node the same as ``basic.
   other moves when it beat α by more than ``DEEPER_MARGIN`` + ``DEEPER_STEP`` × its
   reduction, and a ply shallower when it did not beat the node's best by the plies left
   (with ``pvs``, if that is no deeper than the reduced search, the reduced result stands),
-  as Stockfish adjusts its re-search by the reduced result;
+  as Stockfish adjusts its re-search by the reduced result; ``lmr_cutoffs``: at a
+  null-window node, late moves are reduced a ply more when the nodes one ply below it
+  (its children and their cousins searched since its parent began) have cut off more than
+  ``CUTOFFS_MANY`` times, as Stockfish reduces by its ``cutoffCnt``;
 * ``extensions``: a position the game marks tactical (``is_tactical``) is searched one ply
   deeper, at most that many times along a path ("continuación heurística", §1.10);
   ``extend_from``: only at the horizon (depth ≤ 0, where quiescence would stand pat) and at
@@ -212,6 +215,7 @@ cdef enum:
     LMR_HISTORY_STEP = 8192  # ``lmr_history``: a ply less (more) per this much history (malus)
     DEEPER_MARGIN = 40   # ``lmr_deeper``: a ply deeper beyond α + this
     DEEPER_STEP = 6      # + this per ply of the reduction
+    CUTOFFS_MANY = 3     # ``lmr_cutoffs``: a ply more beyond this many cut-offs a ply below
     CORRECTION_BITS = 14     # ``correction``: 2 ** this slots per side to move,
     CORRECTION_GRAIN = 256   # each holding points × this,
     CORRECTION_DIFF = 400    # learning a result's distance from the static score up to this,
@@ -244,6 +248,7 @@ cdef struct Options:
     bint lmr_tt_noisy
     bint lmr_counter
     bint lmr_deeper
+    bint lmr_cutoffs
     int verify_depth
     bint null_adaptive
     int null_depth
@@ -334,6 +339,8 @@ cdef class Family:
     cdef int[SEARCH_MAX_PLY + 2] static_at  # ``static_trend``: each ply's static score
     cdef bint[SEARCH_MAX_PLY + 2] worsening  # ``static_trend``: the ply's static score fell
     cdef bint[SEARCH_MAX_PLY + 2] cut_expected  # ``lmr_cut``: the ply's node expects a cut-off
+    # ``lmr_cutoffs``: the cut-offs at the ply since the node two plies up began
+    cdef int[SEARCH_MAX_PLY + 4] cutoff_count
     cdef bint[SEARCH_MAX_PLY + 2] on_pv  # ``tt_pv``: the ply's node is or has been a PV node
     cdef int[SEARCH_MAX_PLY + 2] raw_static  # ``correction``: the ply's evaluator score
     # ``check_see``: the ply's position was made tactical by a move that loses material
@@ -369,6 +376,7 @@ cdef class Family:
         self.o.lmr_tt_noisy = o["lmr_tt_noisy"]
         self.o.lmr_counter = o["lmr_counter"] and o["countermove"]
         self.o.lmr_deeper = o["lmr_deeper"]
+        self.o.lmr_cutoffs = o["lmr_cutoffs"]
         self.o.tt_static = o["tt_static"] and o["tt"]
         self.o.tt_reward = o["tt_reward"] and o["tt"]
         self.o.tt_pv = o["tt_pv"] and o["tt"] and o["lmr"] > 0
@@ -426,6 +434,8 @@ cdef class Family:
             self.cut_expected[i] = False
             self.on_pv[i] = False
             self.raw_static[i] = NO_STATIC
+        for i in range(SEARCH_MAX_PLY + 4):
+            self.cutoff_count[i] = 0
         self.picker = picker if picker is not None else new_picker(ctx.pos, options)
 
     def __dealloc__(self):
@@ -691,6 +701,8 @@ cdef class Family:
                     reduction += 1
                 if o.lmr_cut and self.cut_expected[ply]:
                     reduction += o.lmr_cut
+                if o.lmr_cutoffs and self.cutoff_count[ply + 1] > CUTOFFS_MANY:
+                    reduction += 1
             if reduction > depth - 2:
                 reduction = depth - 2
             if reduction > 0:
@@ -873,6 +885,7 @@ cdef class Family:
         noisy move and the noisy moves before it in their own table), store the bound."""
         cdef int move = moves[index]
         self.ctx.cutoffs += 1
+        self.cutoff_count[ply] += 1
         if self.picker.use_capture_history:
             self.picker.reward_noisy(self.pos.side_to_move, ply, moves, index, depth)
         if not self.picker.noisy_at(ply, index):
@@ -922,6 +935,7 @@ cdef class Family:
             self.worsening[ply] = False
         if self.o.correction:
             self.raw_static[ply] = NO_STATIC
+        self.cutoff_count[ply + 2] = 0
         if self.o.tt:
             key = self.pos.c_key()
             self.table.prefetch(key)
