@@ -14,6 +14,7 @@ import pytest
 from alfabeta.cli import main
 from alfabeta.games.chess.epd import parse_epd, read_epd, solve
 from alfabeta.games.chess.polyglot import PolyglotBook, write_book
+from alfabeta.searchers.timeman import MAX_SHARE
 from alfabeta.uci import DEFAULT_EVALUATOR, DEFAULT_SEARCHER
 
 ENGINE = [sys.executable, "-m", "alfabeta.cli", "uci"]
@@ -311,12 +312,17 @@ def test_the_chess_bench_has_about_twenty_positions(catalog):
     assert 18 <= len(catalog.game("chess").bench_positions) <= 24
 
 
+TRANSPORT_SLACK = 0.15
+"""Seconds a move may take beyond its hard limit as the test measures it: the pipe, python-chess
+and a loaded machine's scheduling, none of which the engine's clock sees."""
+
+
 @pytest.mark.slow
 def test_no_loss_on_time_at_ten_seconds_plus_a_tenth():
     clocks, increment = [10.0, 10.0], 0.1
     board = chess.Board()
     with chess.engine.SimpleEngine.popen_uci(ENGINE, timeout=30) as engine:
-        while not board.is_game_over() and board.ply() < 60:
+        while not board.is_game_over() and board.ply() < 100:
             side = 0 if board.turn == chess.WHITE else 1
             start = time.monotonic()
             result = engine.play(
@@ -328,13 +334,14 @@ def test_no_loss_on_time_at_ten_seconds_plus_a_tenth():
                     black_inc=increment,
                 ),
             )
-            clocks[side] -= time.monotonic() - start
+            spent = time.monotonic() - start
+            # the time manager's contract: no move spends more than MAX_SHARE of the time left,
+            # so the clock shrinks geometrically and the increment keeps it above zero
+            assert spent <= MAX_SHARE * clocks[side] + TRANSPORT_SLACK, (board.ply(), clocks)
+            clocks[side] -= spent
             assert clocks[side] > 0, f"lost on time at ply {board.ply()}"
             clocks[side] += increment
             board.push(result.move)
-    # a move spends about remaining/30 + 0.8·increment (up to 3× that on a hard one), so
-    # after 30 moves a reserve of roughly 1–2 s is left; the game must never come near zero
-    assert min(clocks) > 0.5, clocks
 
 
 def session(lines, *commands):
