@@ -885,7 +885,8 @@ cdef class Family:
         noisy move and the noisy moves before it in their own table), store the bound."""
         cdef int move = moves[index]
         self.ctx.cutoffs += 1
-        self.cutoff_count[ply] += 1
+        if self.o.lmr_cutoffs:
+            self.cutoff_count[ply] += 1
         if self.picker.use_capture_history:
             self.picker.reward_noisy(self.pos.side_to_move, ply, moves, index, depth)
         if not self.picker.noisy_at(ply, index):
@@ -935,7 +936,8 @@ cdef class Family:
             self.worsening[ply] = False
         if self.o.correction:
             self.raw_static[ply] = NO_STATIC
-        self.cutoff_count[ply + 2] = 0
+        if self.o.lmr_cutoffs:
+            self.cutoff_count[ply + 2] = 0
         if self.o.tt:
             key = self.pos.c_key()
             self.table.prefetch(key)

@@ -165,13 +165,11 @@ cdef class MovePicker:
         if self.use_history:
             _halve(self.history, 2 * HISTORY_SIZE)
         if self.use_conthist:
-            for i in range(CONT_PLIES * MOVE_CLASSES * MOVE_CLASSES):
-                self.conthist[i] = self.conthist[i] // 2
+            _halve_short(self.conthist, CONT_PLIES * MOVE_CLASSES * MOVE_CLASSES)
         if self.use_capture_history:
             _halve(self.capture_history, 2 * HISTORY_SIZE)
         if self.use_pawn_history:
-            for i in range(PAWN_HISTORY_ROWS * MOVE_CLASSES):
-                self.pawn_history[i] = self.pawn_history[i] // 2
+            _halve_short(self.pawn_history, PAWN_HISTORY_ROWS * MOVE_CLASSES)
 
     cdef long long* history_slot(self, int side, int move) noexcept:
         return &self.history[side * HISTORY_SIZE + ((<unsigned int> move * 2654435761u)
@@ -432,6 +430,13 @@ cdef class MovePicker:
             if follow1 != NULL or follow2 != NULL or pawns != NULL:
                 _nudge_continuations(follow1, follow2, pawns, class_of(pos, failed[i]),
                                      -bonus)
+
+
+cdef void _halve_short(short* scores, Py_ssize_t count) noexcept:
+    """Halve each of ``count`` 16-bit scores (the continuation and pawn histories)."""
+    cdef Py_ssize_t i
+    for i in range(count):
+        scores[i] = scores[i] // 2
 
 
 cdef void _halve(long long* scores, Py_ssize_t count) noexcept:
