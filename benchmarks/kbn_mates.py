@@ -54,6 +54,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=98)
     parser.add_argument("--options", default="", help="key=value,… set on the default searcher")
     args = parser.parse_args()
+    if args.starts < 1 or args.depth < 1:
+        parser.error("--starts and --depth must be at least 1")
     catalog = load_catalog()
     game = catalog.game("chess")
     name, options = parse_spec(game.play_searcher)
@@ -66,17 +68,22 @@ def main() -> None:
     rng = random.Random(args.seed)
     starts = [random_start(rng, game) for _ in range(args.starts)]
     mated, plies, failed, began = 0, [], [], time.perf_counter()
-    for fen in starts:
-        player = SearchPlayer(
-            catalog.searcher(spec), catalog.playing_evaluator(game), Limit(depth=args.depth)
-        )
-        record = play_game(game.from_string(fen), [player, player])
-        if record.outcome.reason == "checkmate":
-            mated += 1
-            plies.append(len(record.moves))
-        else:
-            failed.append(f"{fen} ({record.outcome.reason})")
-    print(f"{spec}\ndepth {args.depth}, seed {args.seed}: mated {mated}/{len(starts)}", end="")
+    played = 0
+    try:
+        for fen in starts:
+            player = SearchPlayer(
+                catalog.searcher(spec), catalog.playing_evaluator(game), Limit(depth=args.depth)
+            )
+            record = play_game(game.from_string(fen), [player, player])
+            played += 1
+            if record.outcome.reason == "checkmate":
+                mated += 1
+                plies.append(len(record.moves))
+            else:
+                failed.append(f"{fen} ({record.outcome.reason})")
+    except KeyboardInterrupt:
+        print(f"interrupted after {played} of {len(starts)} starts")
+    print(f"{spec}\ndepth {args.depth}, seed {args.seed}: mated {mated}/{played}", end="")
     print(f", mean {sum(plies) / max(1, len(plies)):.1f} plies to mate", end="")
     print(f", {time.perf_counter() - began:.0f} s")
     for line in failed:
