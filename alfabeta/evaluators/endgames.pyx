@@ -6,13 +6,10 @@ move's view); the stronger side is the one ``score`` favours. In order:
 
 - **king and pawn against king**: the exact result, from a bitbase (``kpk``). A draw scores 0;
   a win scores the pawn's side at least 0, plus ``KNOWN_WIN``, so that the search heads for it.
-- **bishop and knight against a bare king**: a win, but only in a corner of the bishop's
-  colour, further than a search sees from the middle of the board. The score is replaced by
-  one that leads there, for the bishop's side: ``KNOWN_WIN``, plus ``CORNER_STEP`` for each
-  step (a file or a rank) the lone king stands nearer such a corner than 14, plus
-  ``EDGE_STEP`` for each step it stands from the centre (0 … 6, as the mop-up terms count),
-  plus ``KINGS_STEP`` for each king move the kings are nearer than 7. Nothing else counts: the
-  search sees a piece left hanging.
+- **bishop and knight against a bare king**: the exact distance to mate, from a table
+  (``kbnk``): a win scores ``KBNK_WIN`` less the plies to mate for the pieces' side, so that
+  the search heads for the quickest mate (the longest is 65 plies, mate in 33); a draw (the
+  lone king takes an undefended piece, or is stalemated) scores 0.
 - **no pawns, at most a minor piece**: a stronger side with no pawns and at most a knight or
   a bishop cannot mate: 0. Nor, in practice, two knights against a bare king: 0.
 - **no pawns, at most a minor piece ahead** (a rook against a minor piece, a rook and a minor
@@ -29,12 +26,21 @@ scores the same.
 
 The bitbase holds, for the pawn on files a–d and ranks 2–7, each king square and the side to
 move, whether the pawn's side wins (2 × 24 × 64 × 64 entries; a pawn on files e–h is mirrored).
-It is built on first use by retrograde analysis: a position where the pawn promotes safely
-(the queening square is free and the lone king is not next to it, or the pawn's king is) is
-won; one where the lone king takes the pawn, is stalemated or can be, is drawn; then, until
+It is built when first needed (``build_tables``: when a ``tuned(endgames=on)`` is made, not in
+the middle of a timed search) by retrograde analysis: a position where the pawn promotes
+safely (the queening square is free and the lone king is not next to it, or the pawn's king
+is) is won; one where the lone king takes the pawn, is stalemated or can be, is drawn; then, until
 nothing changes, the pawn's side to move wins if a move reaches a won position and draws if
 every move reaches a drawn one, and the lone king to move draws if a move reaches a drawn
 position and loses if every move reaches a won one. What is left undecided is a draw.
+
+The KBNK table holds, for each side to move, the plies to mate of every position, turned by
+the board's eight symmetries so that the pieces' king stands in the triangle a1–d1–d4 (10 × 64
+× 64 × 64 entries a side). It is built with the bitbase (about half a second) by retrograde
+analysis, a ply at a time from the positions where the lone king is mated: a position with the
+pieces to move is won in n + 1 plies if a move reaches one lost in n, found by taking the moves
+back; one with the lone king to move is lost in n + 2 plies when every move reaches a position
+won in at most n + 1 and none takes a piece safely. What is never reached is a draw.
 """
 
 from libc.stdlib cimport abs
@@ -45,11 +51,14 @@ from alfabeta.games.chess.board cimport (
     BLACK,
     KING,
     KNIGHT,
+    NO_SQUARE,
     PAWN,
     WHITE,
+    AttackTables,
     Chess,
-    centre_distance,
+    attack_tables,
     king_distance,
+    slider_attacks,
 )
 
 from alfabeta.core.errors import InvalidPositionError
@@ -62,15 +71,15 @@ cdef extern from *:
 
 cdef enum:
     KNOWN_WIN = 400  # added to a won king-and-pawn ending's score
-    CORNER_STEP = 20  # KBNK: per step (file or rank) the lone king is nearer a bishop's corner
-    EDGE_STEP = 10    # … per step it is further from the centre
-    KINGS_STEP = 10   # … per king move it is nearer the other king
+    KBNK_WIN = 1000  # a won KBNK ending's score, less its plies to mate
     UNKNOWN = 0
     INVALID = 1
     DRAW = 2
     WIN = 3
     KPK_CELLS = 24  # the pawn's squares: files a–d, ranks 2–7
     KPK_SIZE = 2 * KPK_CELLS * 64 * 64
+    KBNK_SIZE = 10 * 64 * 64 * 64  # the strong king's triangle, the bishop, knight, lone king
+    KBNK_INVALID = 255
 
 cdef unsigned long long FILE_A = 0x0101010101010101ULL
 cdef unsigned long long FILE_H = FILE_A << 7
@@ -78,6 +87,15 @@ cdef unsigned long long DARK_SQUARES = 0xAA55AA55AA55AA55ULL  # a1, c1, …, b2,
 cdef int[5] UNITS = [0, 3, 3, 5, 9]  # pawn (not counted) … queen
 cdef unsigned char[KPK_SIZE] kpk_table
 cdef bint kpk_built = False
+cdef const AttackTables* TABLES = attack_tables()
+# KBNK: for each side to move (0: the pieces', 1: the lone king's), 0 for a draw or 1 + the
+# plies to mate; the board's symmetries (``transformed``) and the king's triangle slots
+cdef unsigned char[2][KBNK_SIZE] kbnk_table
+cdef bint kbnk_built = False
+cdef int[8][64] kbnk_symmetry
+cdef int[64] kbnk_king_transform
+cdef int[64] kbnk_king_slot
+cdef int[10] kbnk_slot_square
 
 
 cdef inline bint white_pawn_attacks(int pawn, int square) noexcept:
@@ -217,23 +235,212 @@ cdef inline bint bare(Chess board, int colour) noexcept:
     return board.occupied_by[colour] == board.pieces[colour][KING]
 
 
-cdef int bishop_knight_score(Chess board, int strong) noexcept:
-    """The score (``strong``'s view) of ``strong``'s king, bishop and knight against a bare
-    king (the module docstring), or -1 for any other material."""
+cdef inline unsigned long long bit(int square) noexcept:
+    return 1ULL << square
+
+
+cdef inline int transformed(int transform, int square) noexcept:
+    """``square`` under one of the board's eight symmetries: bit 0 mirrors the files, bit 1
+    the ranks, bit 2 then swaps files and ranks."""
+    cdef int f = square & 7, r = square >> 3
+    if transform & 1:
+        f = 7 - f
+    if transform & 2:
+        r = 7 - r
+    if transform & 4:
+        f, r = r, f
+    return r * 8 + f
+
+
+cdef void build_kbnk_symmetries() noexcept:
+    """Fill ``kbnk_symmetry``, ``kbnk_king_transform``, ``kbnk_king_slot`` and
+    ``kbnk_slot_square``: the transform taking each king square into the triangle a1–d1–d4."""
+    cdef int transform, square, f, r, slot = 0
+    for transform in range(8):
+        for square in range(64):
+            kbnk_symmetry[transform][square] = transformed(transform, square)
+    for square in range(64):
+        f, r = square & 7, square >> 3
+        kbnk_king_slot[square] = -1
+        transform = (1 if f > 3 else 0) | (2 if r > 3 else 0)
+        f, r = min(f, 7 - f), min(r, 7 - r)
+        if r > f:
+            transform |= 4
+        kbnk_king_transform[square] = transform
+        if (square & 7) <= 3 and (square >> 3) <= (square & 7):
+            kbnk_king_slot[square] = slot
+            kbnk_slot_square[slot] = square
+            slot += 1
+
+
+cdef inline int kbnk_index(int king, int bishop, int knight, int lone) noexcept:
+    """The entry of a position (the strong side's king, bishop and knight, the lone king),
+    turned so that the strong king stands in the triangle a1–d1–d4 and, when it stands on the
+    diagonal a1–d4, the first of the other pieces off it below it: one entry a position."""
+    cdef int transform = kbnk_king_transform[king]
+    cdef int[3] others = [bishop, knight, lone]
+    cdef int i, square, f, r
+    square = kbnk_symmetry[transform][king]
+    if square & 7 == square >> 3:
+        for i in range(3):
+            square = kbnk_symmetry[transform][others[i]]
+            f, r = square & 7, square >> 3
+            if f != r:
+                if r > f:
+                    transform ^= 4  # then mirrored in the diagonal
+                break
+    return ((kbnk_king_slot[kbnk_symmetry[transform][king]] * 64
+             + kbnk_symmetry[transform][bishop]) * 64
+            + kbnk_symmetry[transform][knight]) * 64 + kbnk_symmetry[transform][lone]
+
+
+cdef inline bint kbnk_attacks(int king, int bishop, int knight, int square,
+                              unsigned long long occupied) noexcept:
+    """Whether the strong side's pieces attack ``square``, ``occupied`` blocking the bishop
+    (a captured piece's square is passed as NO_SQUARE)."""
+    if king_distance(king, square) <= 1:
+        return True
+    if knight != NO_SQUARE and TABLES.knight[knight] & bit(square):
+        return True
+    return bishop != NO_SQUARE and slider_attacks(TABLES, bishop, occupied) & bit(square) != 0
+
+
+cdef int kbnk_lone_moves(int king, int bishop, int knight, int lone, int* targets) noexcept:
+    """The lone king's legal moves to empty squares into ``targets``; returns how many, or
+    -1 when it can take an undefended piece (a draw)."""
+    cdef unsigned long long pieces = bit(king) | bit(bishop) | bit(knight)
+    cdef unsigned long long steps = TABLES.king[lone]
+    cdef int target, n = 0
+    if steps & bit(bishop) and not kbnk_attacks(king, NO_SQUARE, knight, bishop, 0):
+        return -1
+    if steps & bit(knight) and not kbnk_attacks(king, bishop, NO_SQUARE, knight, bit(king)):
+        return -1
+    steps &= ~pieces
+    while steps:
+        target = ctz(steps)
+        steps &= steps - 1
+        if not kbnk_attacks(king, bishop, knight, target, pieces):
+            targets[n] = target
+            n += 1
+    return n
+
+
+cdef bint kbnk_lone_lost(int king, int bishop, int knight, int lone) noexcept:
+    """Whether every move of the lone king leads to a position already known to be won."""
+    cdef int[8] targets
+    cdef int i, n = kbnk_lone_moves(king, bishop, knight, lone, targets)
+    if n <= 0:
+        return False
+    for i in range(n):
+        if kbnk_table[0][kbnk_index(king, bishop, knight, targets[i])] == 0:
+            return False
+    return True
+
+
+cdef inline bint kbnk_mark_won(int king, int bishop, int knight, int lone, int value) noexcept:
+    """Mark the position with the strong side to move won (``value``) if it is legal (the lone
+    king not in check) and not known yet; returns whether it marked it."""
+    cdef int index
+    if kbnk_attacks(king, bishop, knight, lone, bit(king) | bit(knight)):
+        return False
+    index = kbnk_index(king, bishop, knight, lone)
+    if kbnk_table[0][index] != 0:
+        return False
+    kbnk_table[0][index] = value
+    return True
+
+
+cdef void build_kbnk() noexcept:
+    """Fill ``kbnk_table`` by retrograde analysis (module docstring)."""
+    global kbnk_built
+    cdef int[8] targets
+    cdef int index, king, bishop, knight, lone, square, n, plies
+    cdef unsigned long long occupied, sources
+    cdef bint found = True
+    build_kbnk_symmetries()
+    for index in range(KBNK_SIZE):
+        king, bishop = kbnk_slot_square[index >> 18], (index >> 12) & 63
+        knight, lone = (index >> 6) & 63, index & 63
+        kbnk_table[0][index] = kbnk_table[1][index] = 0
+        if king == bishop or king == knight or king == lone or bishop == knight \
+                or bishop == lone or knight == lone or king_distance(king, lone) <= 1 \
+                or kbnk_index(king, bishop, knight, lone) != index:
+            kbnk_table[0][index] = kbnk_table[1][index] = KBNK_INVALID
+            continue
+        occupied = bit(king) | bit(bishop) | bit(knight)
+        if kbnk_attacks(king, bishop, knight, lone, occupied):
+            kbnk_table[0][index] = KBNK_INVALID  # the lone king in check, the other side to move
+            if kbnk_lone_moves(king, bishop, knight, lone, targets) == 0:
+                kbnk_table[1][index] = 1  # mated: 0 plies
+    plies = 0
+    while found:
+        found = False
+        for index in range(KBNK_SIZE):  # lost in ``plies``: the strong side's moves into it
+            if kbnk_table[1][index] != plies + 1:
+                continue
+            king, bishop = kbnk_slot_square[index >> 18], (index >> 12) & 63
+            knight, lone = (index >> 6) & 63, index & 63
+            occupied = bit(king) | bit(bishop) | bit(knight) | bit(lone)
+            sources = TABLES.king[king] & ~occupied & ~TABLES.king[lone]
+            while sources:
+                square = ctz(sources)
+                sources &= sources - 1
+                found |= kbnk_mark_won(square, bishop, knight, lone, plies + 2)
+            sources = TABLES.knight[knight] & ~occupied
+            while sources:
+                square = ctz(sources)
+                sources &= sources - 1
+                found |= kbnk_mark_won(king, bishop, square, lone, plies + 2)
+            sources = slider_attacks(TABLES, bishop, occupied) & ~occupied
+            while sources:
+                square = ctz(sources)
+                sources &= sources - 1
+                found |= kbnk_mark_won(king, square, knight, lone, plies + 2)
+        for index in range(KBNK_SIZE):  # won in ``plies`` + 1: the lone king's moves into it
+            if kbnk_table[0][index] != plies + 2:
+                continue
+            king, bishop = kbnk_slot_square[index >> 18], (index >> 12) & 63
+            knight, lone = (index >> 6) & 63, index & 63
+            occupied = bit(king) | bit(bishop) | bit(knight)
+            sources = TABLES.king[lone] & ~occupied & ~TABLES.king[king]
+            while sources:
+                square = ctz(sources)
+                sources &= sources - 1
+                n = kbnk_index(king, bishop, knight, square)
+                if kbnk_table[1][n] == 0 and kbnk_lone_lost(king, bishop, knight, square):
+                    kbnk_table[1][n] = plies + 3
+                    found = True
+        plies += 2
+    kbnk_built = True
+
+
+cdef int kbnk_plies(Chess board, int strong) noexcept:
+    """The plies to mate, with best play, of ``strong``'s king, bishop and knight against the
+    bare king, whoever is to move; -1 for a draw (the lone king takes a piece, or is
+    stalemated)."""
+    cdef int value
+    if not kbnk_built:
+        build_kbnk()
+    value = kbnk_table[0 if board.side_to_move == strong else 1][kbnk_index(
+        ctz(board.pieces[strong][KING]), ctz(board.pieces[strong][BISHOP]),
+        ctz(board.pieces[strong][KNIGHT]), ctz(board.pieces[strong ^ 1][KING]))]
+    return -1 if value == 0 or value == KBNK_INVALID else value - 1
+
+
+cdef inline bint bishop_and_knight(Chess board, int strong) noexcept:
+    """Whether ``strong`` has a king, a bishop and a knight, and the other side a bare king."""
     cdef unsigned long long bishops = board.pieces[strong][BISHOP]
     cdef unsigned long long knights = board.pieces[strong][KNIGHT]
-    cdef int lone_king, king, corner, f, r
-    if not bare(board, strong ^ 1) or popcount(bishops) != 1 or popcount(knights) != 1 \
-            or board.occupied_by[strong] != board.pieces[strong][KING] | bishops | knights:
-        return -1
-    king, lone_king = ctz(board.pieces[strong][KING]), ctz(board.pieces[strong ^ 1][KING])
-    f, r = lone_king & 7, lone_king >> 3
-    if bishops & DARK_SQUARES:  # a1 and h8: the steps to the nearer
-        corner = min(f + r, 14 - f - r)
-    else:  # h1 and a8
-        corner = min(7 - f + r, f + 7 - r)
-    return KNOWN_WIN + CORNER_STEP * (14 - corner) + EDGE_STEP * centre_distance(lone_king) \
-        + KINGS_STEP * (7 - king_distance(king, lone_king))
+    return bare(board, strong ^ 1) and popcount(bishops) == 1 and popcount(knights) == 1 \
+        and board.occupied_by[strong] == board.pieces[strong][KING] | bishops | knights
+
+
+cdef void build_tables() noexcept:
+    """Build the KPK bitbase and the KBNK table, if not built yet (about half a second)."""
+    if not kpk_built:
+        build_kpk()
+    if not kbnk_built:
+        build_kbnk()
 
 
 cdef int endgame_score(Chess board, int score) noexcept:
@@ -251,8 +458,9 @@ cdef int endgame_score(Chess board, int score) noexcept:
         return value if board.side_to_move == strong else -value
     if popcount(occupied) == 4:
         for strong in range(2):
-            value = bishop_knight_score(board, strong)
-            if value >= 0:
+            if bishop_and_knight(board, strong):
+                value = kbnk_plies(board, strong)
+                value = 0 if value < 0 else KBNK_WIN - value
                 return value if board.side_to_move == strong else -value
     if score == 0:
         return 0
@@ -298,6 +506,50 @@ def kpk(Position position):
         raise InvalidPositionError(
             f"kpk probes a king and a pawn against a king, not {board.to_string()!r}")
     return "win" if kpk_win(board, WHITE if board.pieces[WHITE][PAWN] else BLACK) else "draw"
+
+
+def kbnk(Position position):
+    """The plies to mate, with best play, of a king, bishop and knight against a bare king,
+    whoever is to move (0: the lone king is mated), or None for a draw (the lone king takes an
+    undefended piece, or is stalemated), by the table. Any other position raises
+    InvalidPositionError."""
+    cdef Chess board
+    cdef int strong, plies
+    if not isinstance(position, Chess):
+        raise InvalidPositionError(f"kbnk probes chess positions, not {position.name}")
+    board = <Chess> position
+    for strong in range(2):
+        if bishop_and_knight(board, strong):
+            plies = kbnk_plies(board, strong)
+            return None if plies < 0 else plies
+    raise InvalidPositionError(
+        f"kbnk probes a king, bishop and knight against a king, not {board.to_string()!r}")
+
+
+def kbnk_longest():
+    """The longest win of the KBNK table: its plies to mate and a position (FEN) that takes
+    them, white's king, bishop and knight to move."""
+    cdef int index, best = 0, best_index = 0
+    cdef int king, bishop, knight, lone
+    if not kbnk_built:
+        build_kbnk()
+    for index in range(KBNK_SIZE):
+        if kbnk_table[0][index] != KBNK_INVALID and kbnk_table[0][index] > best:
+            best, best_index = kbnk_table[0][index], index
+    king, bishop = kbnk_slot_square[best_index >> 18], (best_index >> 12) & 63
+    knight, lone = (best_index >> 6) & 63, best_index & 63
+    pieces = {king: "K", bishop: "B", knight: "N", lone: "k"}
+    rows = []
+    for rank in range(7, -1, -1):
+        row, empty = "", 0
+        for square in range(rank * 8, rank * 8 + 8):
+            if square in pieces:
+                row += (str(empty) if empty else "") + pieces[square]
+                empty = 0
+            else:
+                empty += 1
+        rows.append(row + (str(empty) if empty else ""))
+    return best - 1, "/".join(rows) + " w - - 0 1"
 
 
 def endgame(Position position, int score):

@@ -50,8 +50,8 @@ king (``attack_inputs``); it is integer arithmetic throughout, so a score is the
 machine.
 
 ``tuned(endgames=on)`` (the chess engine's) then corrects the score where the material is a
-known draw or win, which no sum of terms sees: a king-and-pawn bitbase, the bishop's corner
-for bishop and knight, lone minor pieces, the wrong bishop, opposite bishops
+known draw or win, which no sum of terms sees: a king-and-pawn bitbase, a distance-to-mate
+table for bishop and knight, lone minor pieces, the wrong bishop, opposite bishops
 (``alfabeta.evaluators.endgames``).
 """
 
@@ -69,7 +69,7 @@ import numpy as np
 from alfabeta.core.buffers cimport prefetch_address
 from alfabeta.core.evaluator cimport EVAL_ERROR, Evaluator
 from alfabeta.core.position cimport Position
-from alfabeta.evaluators.endgames cimport endgame_score
+from alfabeta.evaluators.endgames cimport build_tables, endgame_score
 from alfabeta.games.chess.board cimport (
     BISHOP,
     BLACK,
@@ -1197,6 +1197,8 @@ cdef class Tuned(Evaluator):
         self.weights_file = weights
         self.fifty = fifty
         self.endgames = endgames
+        if endgames:
+            build_tables()  # now, not in the middle of a timed search
         mg, eg = load_weights(weights)
         self.set_net(load_net(weights))
         for i in range(FEATURE_COUNT):
@@ -1407,7 +1409,8 @@ cdef class Tuned(Evaluator):
     def explain(self, Position position):
         """Each feature group's share of the score (side to move's view, tapered,
         unrounded), with ``endgames``' correction and ``fifty``'s damping as groups of their
-        own: their sum rounds to ``evaluate``."""
+        own: their sum rounds to ``evaluate`` (and is ``evaluate`` when ``endgames`` corrects
+        the score)."""
         counts, phase = features(position)
         sign = 1 if position.side_to_move == WHITE else -1
         groups = {}
@@ -1422,7 +1425,9 @@ cdef class Tuned(Evaluator):
             groups["network"] = float(self.net_score(<Chess> position, attacks))
         if self.endgames:
             plain = self.terms_score(<Chess> position)
-            groups["endgame"] = float(endgame_score(<Chess> position, plain) - plain)
+            corrected = endgame_score(<Chess> position, plain)
+            # a correction takes the terms' rounding with it: the groups then sum to it exactly
+            groups["endgame"] = 0.0 if corrected == plain else corrected - sum(groups.values())
         if self.fifty and (<Chess?> position).halfmove:
             plain = self.unscaled(<Chess> position)
             groups["fifty-move clock"] = float(self.scaled(<Chess> position, plain) - plain)
