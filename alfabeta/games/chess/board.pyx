@@ -1105,7 +1105,7 @@ cdef class ChessGame(Chess):
         "razor=200, see_prune=80, probcut=150, adaptive_time=on, lmr_scale=160, "
         "capture_history=on, quiet_cuts=on, tt_static=on, null_depth=3, keep_history=on, malus=on, "
         "countermove=on, fail=soft, node_time=on, cycle=on, time_horizon=45, moves_to_go=12, "
-        "lmp=on, lmp_base=12, conthist=on, lmr_history=on)"
+        "lmp=on, lmp_base=12, conthist=on, lmr_history=on, lmr_deeper=on)"
     )
     play_evaluator = "tuned(endgames=on)"
     # the bench set: openings, the perft positions, middlegames and endgames (~20)
