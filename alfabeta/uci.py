@@ -51,9 +51,11 @@ AUTHOR = "the alfabeta developers"
 DEFAULT_SEARCHER = ChessGame.play_searcher
 DEFAULT_EVALUATOR = ChessGame.play_evaluator
 PONDERHIT_SOFT_FACTOR = 2  # after a ponderhit, search until this many soft budgets since go
-MOVE_OVERHEAD = 0.03  # seconds kept back from the clock for the GUI's own delays
+MOVE_OVERHEAD_MS = (0, 5000)  # the Move Overhead option's min and max: the milliseconds kept
+DEFAULT_MOVE_OVERHEAD_MS = 30  # back from the clock (and a movetime) for the GUI's own delays
 HASH_MB = (1, 4096)  # the Hash option's min and max, as declared in "uci"
 THREADS = (1, 64)  # the Threads option's min and max: 1 main search + up to 63 helpers
+SPIN_RANGES = {"Hash": HASH_MB, "Threads": THREADS, "Move Overhead": MOVE_OVERHEAD_MS}
 FALLBACK_SEARCHER = "alphabeta(depth=1)"  # what answers when the configured search fails
 MESSAGE_CHARS = 200  # an info string longer than this is cut
 DAY_MS = 86_400_000
@@ -187,6 +189,7 @@ class Engine:
             "BookFile": "",
             "Threads": 1,
             "Ponder": False,
+            "Move Overhead": DEFAULT_MOVE_OVERHEAD_MS,
         }
         self.position = self.catalog.game("chess")
         self.player: tuple | None = None  # (options it was built for, searcher, evaluator)
@@ -247,6 +250,10 @@ class Engine:
         self.write("option name BookFile type string default <empty>")
         self.write(f"option name Threads type spin default 1 min {THREADS[0]} max {THREADS[1]}")
         self.write("option name Ponder type check default false")
+        self.write(
+            f"option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} "
+            f"min {MOVE_OVERHEAD_MS[0]} max {MOVE_OVERHEAD_MS[1]}"
+        )
         self.write("uciok")
 
     def cmd_isready(self, _: list[str]) -> None:
@@ -283,7 +290,7 @@ class Engine:
         self.options[name] = self._checked_option(name, value)  # raises: the old value stays
 
     def _checked_option(self, name: str, value: str) -> Any:
-        if name in ("Hash", "Threads"):
+        if name in SPIN_RANGES:
             try:
                 number = int(value)
             except ValueError:
@@ -291,7 +298,7 @@ class Engine:
                     f"option {name} needs a whole number, got {value[:20]!r}; "
                     f"kept {self.options[name]}"
                 ) from None
-            low, high = HASH_MB if name == "Hash" else THREADS
+            low, high = SPIN_RANGES[name]
             if not low <= number <= high:
                 raise AlfabetaError(
                     f"option {name} {value[:24]} is outside {low}..{high}; "
@@ -472,9 +479,10 @@ class Engine:
         }
         if "wtime" not in clock and "btime" not in clock:  # increments alone are no clock
             clock = {}
+        overhead = self.options["Move Overhead"] / 1000.0
         for name in ("wtime", "btime"):
             if name in clock:
-                clock[name] = max(0.0, clock[name] - MOVE_OVERHEAD)
+                clock[name] = max(0.0, clock[name] - overhead)
         own = clock.get("wtime" if side == 0 else "btime")
         if own is not None and own <= 0.0:
             self.note("no time left on the clock: answering at once")
@@ -485,7 +493,7 @@ class Engine:
         return Limit(
             depth=depth,
             nodes=values.get("nodes"),
-            time=None if seconds is None else max(0.001, seconds / 1000.0 - MOVE_OVERHEAD),
+            time=None if seconds is None else max(0.001, seconds / 1000.0 - overhead),
             movestogo=values.get("movestogo") if clock else None,
             stop=self.stop,
             **clock,

@@ -73,7 +73,16 @@ command = st.one_of(
     ).map(lambda parts: "position " + "".join(parts)),
     st.tuples(
         st.sampled_from(
-            ["Hash", "Threads", "Searcher", "Evaluator", "OwnBook", "BookFile", "Nonsense"]
+            [
+                "Hash",
+                "Threads",
+                "Move Overhead",
+                "Searcher",
+                "Evaluator",
+                "OwnBook",
+                "BookFile",
+                "Nonsense",
+            ]
         ),
         st.sampled_from(
             [

@@ -31,9 +31,16 @@ def engine():
 
 def test_uci_identifies_itself_and_its_options(engine):
     assert engine.id["name"] == "alfabeta"
-    assert {"Searcher", "Evaluator", "Hash", "OwnBook", "BookFile", "Threads"} <= set(
-        engine.options
-    )
+    assert {
+        "Searcher",
+        "Evaluator",
+        "Hash",
+        "OwnBook",
+        "BookFile",
+        "Threads",
+        "Ponder",
+        "Move Overhead",
+    } <= set(engine.options)
 
 
 def test_the_evaluator_option_offers_every_chess_evaluator_and_plays_with_emotional(engine):
@@ -390,6 +397,31 @@ def test_a_ponderhit_within_the_budget_keeps_searching_on_its_own_clock():
     assert bestmoves(lines, seconds=5)
     assert sum(line.startswith("bestmove") for line in lines) == 1
     engine.handle("quit")
+
+
+def test_move_overhead_is_kept_back_from_the_clock_and_the_movetime():
+    lines = []
+    engine = session(lines, "uci")
+    assert "option name Move Overhead type spin default 30 min 0 max 5000" in lines
+    clock = {"wtime": 10_000, "btime": 8_000, "winc": 100, "binc": 100}
+    assert engine._limit(clock, False, 0).wtime == pytest.approx(9.97)  # 30 ms by default
+    engine.handle("setoption name Move Overhead value 500")
+    assert engine.options["Move Overhead"] == 500
+    limit = engine._limit(clock, False, 0)
+    assert (limit.wtime, limit.btime, limit.winc) == pytest.approx((9.5, 7.5, 0.1))
+    assert engine._limit({"movetime": 2_000}, False, 0).time == pytest.approx(1.5)
+    assert engine._limit({"wtime": 400, "btime": 400}, False, 0).depth == 1  # nothing left
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"), [("-1", "outside 0..5000"), ("5001", "outside 0..5000"), ("ms", "whole")]
+)
+def test_an_impossible_move_overhead_is_refused_and_the_old_one_kept(value, reason):
+    lines = []
+    engine = session(lines, "setoption name Move Overhead value 100")
+    engine.handle(f"setoption name Move Overhead value {value}")
+    assert engine.options["Move Overhead"] == 100
+    assert any(line.startswith("info string error") and reason in line for line in lines)
 
 
 def test_ponder_is_an_option_and_a_plain_ponder_stop_still_answers():
