@@ -62,6 +62,7 @@ from alfabeta.games.chess.board cimport (
 )
 
 from alfabeta.core.errors import InvalidPositionError
+from alfabeta.games.chess.board import fen_placement
 
 
 cdef extern from *:
@@ -267,7 +268,7 @@ cdef void build_kbnk_symmetries() noexcept:
         if r > f:
             transform |= 4
         kbnk_king_transform[square] = transform
-        if (square & 7) <= 3 and (square >> 3) <= (square & 7):
+        if transform == 0:  # already in the triangle
             kbnk_king_slot[square] = slot
             kbnk_slot_square[slot] = square
             slot += 1
@@ -538,18 +539,7 @@ def kbnk_longest():
             best, best_index = kbnk_table[0][index], index
     king, bishop = kbnk_slot_square[best_index >> 18], (best_index >> 12) & 63
     knight, lone = (best_index >> 6) & 63, best_index & 63
-    pieces = {king: "K", bishop: "B", knight: "N", lone: "k"}
-    rows = []
-    for rank in range(7, -1, -1):
-        row, empty = "", 0
-        for square in range(rank * 8, rank * 8 + 8):
-            if square in pieces:
-                row += (str(empty) if empty else "") + pieces[square]
-                empty = 0
-            else:
-                empty += 1
-        rows.append(row + (str(empty) if empty else ""))
-    return best - 1, "/".join(rows) + " w - - 0 1"
+    return best - 1, fen_placement({king: "K", bishop: "B", knight: "N", lone: "k"}) + " w - - 0 1"
 
 
 def endgame(Position position, int score):

@@ -1091,6 +1091,23 @@ def parse_square(text):
     return FILES.index(text[0]) + 8 * (int(text[1]) - 1)
 
 
+def fen_placement(pieces):
+    """The FEN piece-placement field of ``pieces``, a mapping of square (0 = a1 … 63 = h8) to
+    piece letter (``K``, ``n``, …)."""
+    rows = []
+    for row in range(7, -1, -1):
+        line, gap = "", 0
+        for square in range(8 * row, 8 * row + 8):
+            if square not in pieces:
+                gap += 1
+                continue
+            if gap:
+                line, gap = line + str(gap), 0
+            line += pieces[square]
+        rows.append(line + (str(gap) if gap else ""))
+    return "/".join(rows)
+
+
 cdef class ChessGame(Chess):
     """The ``chess`` game: a Chess position with the Python API (FEN, UCI, SAN)."""
 
@@ -1235,24 +1252,15 @@ cdef class ChessGame(Chess):
 
     def to_string(self):
         """The FEN; the en-passant square is written only when a legal capture uses it."""
-        rows = []
-        for row in range(7, -1, -1):
-            line, gap = "", 0
-            for file in range(8):
-                code = self.board[8 * row + file]
-                if code == EMPTY:
-                    gap += 1
-                    continue
-                if gap:
-                    line, gap = line + str(gap), 0
-                line += PIECE_LETTERS[code]
-            rows.append(line + (str(gap) if gap else ""))
+        placed = fen_placement(
+            {square: PIECE_LETTERS[self.board[square]] for square in range(64)
+             if self.board[square] != EMPTY})
         rights = "".join(c for c in "KQkq" if self.castling & CASTLING_BITS[c]) or "-"
         ep = "-"
         if self.ep != NO_SQUARE and any(
                 (m >> 15) == FLAG_EP for m in self.legal_moves()):
             ep = square_name(self.ep)
-        return (f"{'/'.join(rows)} {'w' if self.side_to_move == WHITE else 'b'} {rights} {ep} "
+        return (f"{placed} {'w' if self.side_to_move == WHITE else 'b'} {rights} {ep} "
                 f"{self.halfmove} {self.fullmove}")
 
     fen = to_string
