@@ -30,11 +30,27 @@ from alfabeta.core import AlfabetaError
 from alfabeta.uci import DEFAULT_EVALUATOR, DEFAULT_SEARCHER, THREADS
 
 OPENINGS = Path(__file__).parent / "data" / "openings.pgn"
+UCI_ELO = (1350, 2850)
+"""The `UCI_Elo` range Stockfish 15.1 accepts."""
+
+
+def levels(text: str) -> list[int]:
+    """``--levels``: comma-separated `UCI_Elo` values within ``UCI_ELO``."""
+    try:
+        values = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of whole numbers") from None
+    for value in values:
+        if not UCI_ELO[0] <= value <= UCI_ELO[1]:
+            raise argparse.ArgumentTypeError(
+                f"{value}: Stockfish takes UCI_Elo {UCI_ELO[0]} … {UCI_ELO[1]}"
+            )
+    return values
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--levels", default="1500,2000,2400")
+    parser.add_argument("--levels", type=levels, default="1500,2000,2400")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--tc", default="10+0.1")
     parser.add_argument("--concurrency", type=int, default=2)
@@ -66,7 +82,7 @@ def main() -> None:
         )
     else:
         ours = Player(f"alfabeta={args.searcher}", evaluator=args.evaluator, tc=args.tc)
-    for level in (int(x) for x in args.levels.split(",")):
+    for level in args.levels:
         theirs = Player(
             f"sf{level}=uci(command={stockfish!r}, Threads=1, Hash=16, "
             f"UCI_LimitStrength=true, UCI_Elo={level})",

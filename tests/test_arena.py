@@ -2,6 +2,7 @@
 
 import json
 import sqlite3
+import subprocess
 import sys
 from pathlib import Path
 
@@ -871,3 +872,17 @@ def test_a_pool_found_broken_at_submit_is_restarted_and_every_game_played():
     stopped = drive(backend, (match.job(i) for i in range(6)), played.append, __version__)
     assert not stopped and backend.restarts == 1
     assert sorted(r.index for r in played) == list(range(6))
+
+
+@pytest.mark.parametrize(
+    ("levels", "message"),
+    [("abc", "'abc' is not a list of whole numbers"), ("2000,1000", "1000: Stockfish takes")],
+)
+def test_the_stockfish_benchmark_refuses_bad_levels(levels, message):
+    script = Path(__file__).parent.parent / "benchmarks" / "arena_vs_stockfish.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--levels", levels], capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
