@@ -171,7 +171,13 @@ class UciEngine:
             self.process.stdin.write(line + "\n")
             self.process.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
-            raise EngineFailure(f"{self.name} exited (cannot write {line!r})", "crash") from None
+            try:  # an engine that died before reading: report its code and stderr
+                code = self.process.wait(STDERR_WAIT)
+            except subprocess.TimeoutExpired:
+                code = None
+            raise EngineFailure(
+                f"{self.name} exited (code {code}) during {line!r}" + self._last_words(), "crash"
+            ) from None
 
     def _until(
         self, done: Callable[[str], bool], seconds: float, waiting_for: str
