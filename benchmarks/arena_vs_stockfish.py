@@ -1,18 +1,21 @@
 """The default chess engine configuration (the one `alfabeta uci` plays) against Debian's
 Stockfish at UCI_Elo levels, through the arena: Threads 1, Hash 16, both colours from the
-20 balanced openings in benchmarks/data/openings.pgn, fishtest's adjudication.
+20 balanced openings in benchmarks/data/openings.pgn (or ``--openings``), fishtest's
+adjudication.
 
     python benchmarks/arena_vs_stockfish.py --levels 1500,2000,2400 --games 40 \
         --tc 10+0.1 --concurrency 2 --db vs-stockfish.sqlite
 
-Prints each match's report (score, pentanomial, Elo ± 95% CI, LOS) and the games lost on
-time by either side. ``--searcher`` plays another configuration (a candidate default) in the
-same conditions, e.g. ``--searcher "negascout(..., moves_to_go=15)"``. ``--ponder`` plays
-alfabeta as ``alfabeta uci`` with ``Ponder=true``, so that it thinks on Stockfish's time
-(Stockfish does not ponder); run it with ``--concurrency 1`` on two cores, so that the
-pondering search has a core of its own. ``--threads N`` plays ``alfabeta uci`` with
-``Threads=N`` (Lazy SMP helper processes; Stockfish keeps Threads 1, as the issue's
-conditions say); on two cores, with ``--concurrency 1`` too. Needs `apt-get install stockfish`.
+Prints each match's report (score, pentanomial, Elo ± 95% CI, LOS) and the games lost on time
+by either side. ``--openings benchmarks/data/openings-wide.pgn --openings-order random --seed
+N`` plays from the 1,000-opening suite in a seeded order instead. ``--searcher`` plays another
+configuration (a candidate default) in the same conditions, e.g. ``--searcher "negascout(...,
+moves_to_go=15)"``. ``--ponder`` plays alfabeta as ``alfabeta uci`` with ``Ponder=true``, so
+that it thinks on Stockfish's time (Stockfish does not ponder); run it with ``--concurrency 1``
+on two cores, so that the pondering search has a core of its own. ``--threads N`` plays
+``alfabeta uci`` with ``Threads=N`` (Lazy SMP helper processes; Stockfish keeps Threads 1, as
+the issue's conditions say); on two cores, with ``--concurrency 1`` too. Needs
+`apt-get install stockfish`.
 """
 
 from __future__ import annotations
@@ -57,6 +60,9 @@ def main() -> None:
     parser.add_argument("--db", default="vs-stockfish.sqlite")
     parser.add_argument("--pgn", default=None)
     parser.add_argument("--resume", action="store_true")
+    parser.add_argument("--openings", default=str(OPENINGS), help="a PGN or EPD opening suite")
+    parser.add_argument("--openings-order", choices=("sequential", "random"), default="sequential")
+    parser.add_argument("--seed", type=int, default=0, help="the random order's seed")
     parser.add_argument("--searcher", default=DEFAULT_SEARCHER, help="alfabeta's searcher spec")
     parser.add_argument("--evaluator", default=DEFAULT_EVALUATOR, help="alfabeta's evaluator")
     parser.add_argument("--ponder", action="store_true", help="alfabeta ponders, through UCI")
@@ -93,7 +99,9 @@ def main() -> None:
             ours,
             theirs,
             games=args.games,
-            openings=str(OPENINGS),
+            openings=args.openings,
+            openings_order=args.openings_order,
+            seed=args.seed,
             adjudication=Adjudication(ResignRule(3, 600), DrawRule(34, 8, 20)),
             concurrency=args.concurrency,
         )

@@ -1,6 +1,7 @@
 """The arena: players, clocks, adjudication, openings, jobs, records, matches and tournaments."""
 
 import json
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -613,8 +614,6 @@ def test_a_crashed_engine_is_restarted_for_the_next_game(tmp_path):
 
 @pytest.mark.slow
 def test_a_short_match_against_stockfish_at_a_uci_elo():
-    import shutil
-
     stockfish = shutil.which("stockfish") or shutil.which("/usr/games/stockfish")
     if stockfish is None:
         pytest.skip("Debian's stockfish is not installed")
@@ -875,14 +874,27 @@ def test_a_pool_found_broken_at_submit_is_restarted_and_every_game_played():
 
 
 @pytest.mark.parametrize(
-    ("levels", "message"),
-    [("abc", "'abc' is not a list of whole numbers"), ("2000,1000", "1000: Stockfish takes")],
+    ("arguments", "message"),
+    [
+        (["--levels", "abc"], "'abc' is not a list of whole numbers"),
+        (["--levels", "2000,1000"], "1000: Stockfish takes"),
+        (["--openings", "missing.pgn"], "cannot read openings 'missing.pgn'"),
+        (["--seed", "-3"], "seed=-3: expected a whole number >= 0"),
+    ],
 )
-def test_the_stockfish_benchmark_refuses_bad_levels(levels, message):
+def test_the_stockfish_benchmark_refuses_bad_arguments(arguments, message, tmp_path):
+    stockfish = shutil.which("stockfish") or shutil.which("/usr/games/stockfish")
+    if "--levels" not in arguments and stockfish is None:  # looked for before the match
+        pytest.skip("Debian's stockfish is not installed")
     script = Path(__file__).parent.parent / "benchmarks" / "arena_vs_stockfish.py"
+    db = tmp_path / "games.sqlite"
     done = subprocess.run(
-        [sys.executable, str(script), "--levels", levels], capture_output=True, text=True
+        [sys.executable, str(script), "--levels", "2400", "--db", str(db), *arguments],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
     )
     assert done.returncode == 2
     assert message in done.stderr
     assert "Traceback" not in done.stderr
+    assert not db.exists()  # refused before any game
