@@ -175,9 +175,7 @@ class UciEngine:
                 code = self.process.wait(STDERR_WAIT)
             except subprocess.TimeoutExpired:
                 code = None
-            raise EngineFailure(
-                f"{self.name} exited (code {code}) during {line!r}" + self._last_words(), "crash"
-            ) from None
+            raise self._crash(code, line) from None
 
     def _until(
         self, done: Callable[[str], bool], seconds: float, waiting_for: str
@@ -194,13 +192,16 @@ class UciEngine:
                 ) from None
             if line is None:
                 code = self.process.wait() if self.process is not None else None
-                raise EngineFailure(
-                    f"{self.name} exited (code {code}) during {waiting_for!r}" + self._last_words(),
-                    "crash",
-                )
+                raise self._crash(code, waiting_for)
             yield line
             if done(line):
                 return
+
+    def _crash(self, code: int | None, during: str) -> EngineFailure:
+        """The failure of an engine that exited with ``code`` during the command ``during``."""
+        return EngineFailure(
+            f"{self.name} exited (code {code}) during {during!r}" + self._last_words(), "crash"
+        )
 
     def _last_words(self) -> str:
         """What the engine last wrote to stderr, for a crash report ('' if nothing)."""
