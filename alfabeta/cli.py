@@ -238,6 +238,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--games", action="append", default=[], metavar="DB", help="an arena results database"
     )
     tune.add_argument(
+        "--pgn", action="append", default=[], metavar="FILE", help="a PGN file of finished games"
+    )
+    tune.add_argument(
         "--positions", action="append", default=[], metavar="EPD", help="FENs with results"
     )
     tune.add_argument("--out", required=True, metavar="FILE", help="the weights file to write")
@@ -1193,8 +1196,8 @@ def check_tune_options(args: argparse.Namespace) -> None:
     is read."""
     from pathlib import Path
 
-    if not args.games and not args.positions:
-        raise InvalidOptionError("tune needs data: --games DB or --positions EPD")
+    if not args.games and not args.pgn and not args.positions:
+        raise InvalidOptionError("tune needs data: --games DB, --pgn FILE or --positions EPD")
     if args.epochs < 1 or args.rate <= 0 or args.l2 < 0 or not 0 <= args.holdout < 1:
         raise InvalidOptionError("tune: --epochs ≥ 1, --rate > 0, --l2 ≥ 0 and 0 ≤ --holdout < 1")
     if not 0 <= args.blend <= 1 or (args.sample is not None and not 0 < args.sample <= 1):
@@ -1259,7 +1262,11 @@ def cmd_tune(catalog: Catalog, args: argparse.Namespace, out: IO[str]) -> int:
     net_positions = (
         texel.labelled(texel.epd_positions(args.net_positions)) if args.net_positions else None
     )
-    found = chain(texel.game_positions(args.games), texel.epd_positions(args.positions))
+    found = chain(
+        texel.game_positions(args.games),
+        texel.pgn_positions(args.pgn),
+        texel.epd_positions(args.positions),
+    )
     samples = list(found) if args.sample is None else texel.distinct(found, args.sample)
     if args.label_depth is not None:
         try:

@@ -7,6 +7,7 @@ import os
 import random
 import sys
 from functools import partial
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -26,6 +27,7 @@ from alfabeta.evaluators.tuned import (
     prior_weights,
 )
 from alfabeta.games.chess.board import ChessGame
+from alfabeta.games.chess.pgn import PgnError, read_pgn
 from alfabeta.learning import residual, texel
 from alfabeta.plugins.catalog import load_catalog
 
@@ -582,6 +584,68 @@ def test_a_database_without_chess_games_is_refused_with_what_tune_needs(tmp_path
         "finished chess games" in capsys.readouterr().err
     )
     assert not (tmp_path / "w.json").exists()
+
+
+def test_a_match_pgn_gives_tune_the_same_positions_as_its_database(tmp_path):
+    db, pgn = tmp_path / "games.sqlite", tmp_path / "games.pgn"
+    status = main(
+        [
+            "match", "chess", "alphabeta(depth=1)", "alphabeta(depth=2)",
+            "--evaluator", "standard", "--games", "4", "--max-plies", "80",
+            "--db", str(db), "--pgn", str(pgn), "--quiet",
+        ]
+    )  # fmt: skip
+    assert status == 0
+    from_db = list(texel.game_positions([db]))
+    assert len(from_db) > 20 and list(texel.pgn_positions([pgn])) == from_db
+
+
+KINGS_AND_PAWN = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+WALK = ("Kd2", "Kd8", "Kd3", "Kd7", "Ke4", "Ke6")
+
+
+def test_pgn_games_start_from_their_fen_tag_and_unfinished_ones_are_left_out(tmp_path):
+    pgn = tmp_path / "walk.pgn"
+    moves = "1. Kd2 Kd8 2. Kd3 Kd7 3. Ke4 Ke6"
+    pgn.write_text(
+        f'[Event "walk"]\n[Result "0-1"]\n[SetUp "1"]\n[FEN "{KINGS_AND_PAWN}"]\n\n{moves} 0-1\n\n'
+        f'[Event "unfinished"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n'
+    )
+    position, expected = ChessGame(KINGS_AND_PAWN), []
+    for ply, move in enumerate(WALK):
+        if ply >= texel.SKIP_PLIES:
+            expected.append((position.to_string(), 0.0, None))  # black won: white's share 0
+        position.push(position.parse_move(move))
+    assert list(texel.pgn_positions([pgn])) == expected
+
+
+def test_a_gzip_pgn_reads_as_the_plain_one_and_a_cut_one_is_refused_with_its_name(tmp_path):
+    text = f'[Event "walk"]\n[Result "0-1"]\n[FEN "{KINGS_AND_PAWN}"]\n\n1. Kd2 Kd8 2. Kd3 0-1\n'
+    plain, packed, cut = tmp_path / "g.pgn", tmp_path / "g.pgn.gz", tmp_path / "cut.pgn.gz"
+    plain.write_text(text * 300)
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    cut.write_bytes(packed.read_bytes()[: packed.stat().st_size // 2])
+    assert read_pgn(packed) == read_pgn(plain) and len(read_pgn(plain)) == 300
+    with pytest.raises(PgnError, match=r"cannot read PGN file '.*cut\.pgn\.gz': EOFError"):
+        read_pgn(cut)
+    with pytest.raises(PgnError, match=r"plain\.pgn\.gz': BadGzipFile"):
+        read_pgn(plain.rename(tmp_path / "plain.pgn.gz"))
+
+
+def test_tune_refuses_a_missing_pgn_an_illegal_move_and_a_pgn_without_results(tmp_path, capsys):
+    out = str(tmp_path / "w.json")
+    assert main(["tune", "--pgn", str(tmp_path / "none.pgn"), "--out", out]) == 2
+    illegal = tmp_path / "illegal.pgn"
+    illegal.write_text('[Event "a"]\n[Result "1-0"]\n\n1. e4 e5 2. Ke3 Nc6 1-0\n')
+    assert main(["tune", "--pgn", str(illegal), "--out", out]) == 2
+    unfinished = tmp_path / "unfinished.pgn"
+    unfinished.write_text('[Event "a"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n')
+    assert main(["tune", "--pgn", str(unfinished), "--out", out]) == 2
+    errors = capsys.readouterr().err
+    assert "no PGN file at" in errors and "none.pgn" in errors
+    assert "game 1, ply 3: 'Ke3' is not a legal move" in errors
+    assert "no quiet positions with a result were found" in errors
+    assert not Path(out).exists()
 
 
 def test_distinct_keeps_each_position_once_with_its_mean_result_and_samples_by_hash():

@@ -8,10 +8,11 @@ phase (``design``), and the fit minimises the mean squared error between the res
 w₀))², which keeps features seen in fewer than about ``l2`` of the N positions near where
 they were. The optimiser is Adam over the full batch, in numpy.
 
-Positions come from arena databases (``--games``: every finished chess game) or EPD files
-(``--positions``: a FEN and the result as ``c9 "1-0"``, ``[1.0]`` (any share from 0 to 1) or a
-trailing ``1-0``, and optionally ``ce`` — a search's score for the side to move; gzip-compressed
-when the name ends in ``.gz``).
+Positions come from arena databases (``--games``: every finished chess game), PGN files
+(``--pgn``: every game whose Result tag is a result; a database outlives neither its machine nor
+a move between tools, a PGN does) or EPD files (``--positions``: a FEN and the result as ``c9
+"1-0"``, ``[1.0]`` (any share from 0 to 1) or a trailing ``1-0``, and optionally ``ce`` — a
+search's score for the side to move; gzip-compressed when the name ends in ``.gz``).
 
 A game's result is one label for all its positions, and little of it is owed to any one of
 them. ``blend`` < 1 labels each position also by a search of it (the engine's own, or an
@@ -147,7 +148,8 @@ def labelled(samples: Iterable[Sample]) -> Positions:
     if not row:
         raise InvalidOptionError(
             "tune: no quiet positions with a result were found: it fits the chess evaluator "
-            "to finished chess games (alfabeta match chess …) or EPD positions with results"
+            "to finished chess games (alfabeta match chess …, or a PGN's) or EPD positions "
+            "with results"
         )
     for column in columns:
         column.resize((row, *column.shape[1:]), refcheck=False)
@@ -404,6 +406,23 @@ def game_positions(paths: Iterable[str | Path]) -> Iterator[Sample]:
                     yield from _replayed(game.start, game.moves, game.result)
         finally:
             db.close()
+
+
+def pgn_positions(paths: Iterable[str | Path]) -> Iterator[Sample]:
+    """The quiet positions of every game of the PGN files at ``paths`` whose Result tag is a
+    result, played from its FEN tag or the standard start, with white's result. A PGN does not
+    mark where a game's opening ended, so the first ``SKIP_PLIES`` are counted from its first
+    move; an illegal move is a :class:`PgnError` naming the game and the ply."""
+    from alfabeta.games.chess.pgn import read_pgn, replay
+
+    for path in paths:
+        if not Path(path).is_file():
+            raise InvalidOptionError(f"tune: no PGN file at {str(path)!r}")
+        for game in read_pgn(path):
+            result = game.tags.get("Result")
+            if result in RESULTS:
+                replay(game, ChessGame())  # refuses an illegal move with where it is
+                yield from _replayed(game.fen or ChessGame().to_string(), game.moves, result)
 
 
 def _replayed(start: str, moves: Iterable[str], result: str) -> Iterator[Sample]:

@@ -8,7 +8,9 @@ Roster first, then any other tags, then SAN movetext wrapped at 80 columns.
 
 from __future__ import annotations
 
+import gzip
 import re
+import zlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -107,12 +109,16 @@ def parse_pgn(text: str) -> list[PgnGame]:
 
 
 def read_pgn(path: str | Path) -> list[PgnGame]:
-    """The games of a PGN file; a malformed game raises InvalidPositionError naming it."""
+    """The games of a PGN file, gzip-compressed when its name ends in ``.gz``; a file that
+    cannot be read or unpacked is a :class:`PgnError` naming it, as is a malformed game."""
     try:
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
-    except OSError as error:
-        raise PgnError(f"cannot read PGN file {str(path)!r}: {error.strerror}") from None
-    return parse_pgn(text)
+        data = Path(path).read_bytes()
+        if str(path).endswith(".gz"):
+            data = gzip.decompress(data)
+    except (OSError, EOFError, zlib.error) as error:  # a bad gzip file is an OSError
+        reason = getattr(error, "strerror", None) or f"{type(error).__name__}: {error}"
+        raise PgnError(f"cannot read PGN file {str(path)!r}: {reason}") from None
+    return parse_pgn(data.decode("utf-8", errors="replace"))
 
 
 def replay(game: PgnGame, chess_game: Any) -> list[int]:
